@@ -1,0 +1,29 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The API conformance suite: behaviour any ``cuda.core`` must show.
+
+It imports whichever ``cuda.core`` is installed, the reference build or
+upstream ``cuda-core``, and never anything specific to one of them.
+Tests that need a device carry ``@pytest.mark.gpu``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cuda_core_guide.gpu import gpu_status
+
+
+@pytest.fixture
+def device():
+    """Return device 0, made current."""
+    available, reason = gpu_status()
+    if not available:
+        pytest.skip(f"needs a GPU: {reason}")
+    from cuda.core import Device
+
+    dev = Device(0)
+    dev.set_current()
+    return dev

@@ -1,0 +1,11 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Run the ``cuda-core-guide`` command as ``python -m cuda_core_guide``."""
+
+import sys
+
+from cuda_core_guide.cli import main
+
+sys.exit(main())

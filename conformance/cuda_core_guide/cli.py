@@ -1,0 +1,165 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The ``cuda-core-guide`` command.
+
+Usage::
+
+    cuda-core-guide check [PATH ...] [--format text|json|github|sarif]
+                          [--select CODES] [--ignore CODES] [--config FILE]
+    cuda-core-guide rule CODE
+    cuda-core-guide rules [--format text|json]
+
+``check`` exits 0 when there are no findings, 1 when there are, and 2 on a
+usage or configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from cuda_core_guide import __version__
+from cuda_core_guide.catalog import load_catalog
+from cuda_core_guide.config import ConfigError, load_config, matches_selector
+from cuda_core_guide.formats import FORMATS, render
+from cuda_core_guide.myst import MystError
+from cuda_core_guide.rules import all_rules
+from cuda_core_guide.runner import check_paths
+
+__all__ = ["main"]
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+
+class _UsageError(Exception):
+    """A problem with the command line or configuration (exit status 2)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after the program name; ``sys.argv[1:]`` by default.
+
+    Returns
+    -------
+    int
+        The exit status: 0 clean, 1 findings, 2 usage error.
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except (_UsageError, ConfigError, MystError, FileNotFoundError) as exc:
+        print(f"cuda-core-guide: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_CLEAN
+    except KeyboardInterrupt:
+        return 130
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Run ``check``."""
+    known = frozenset(load_catalog()) | frozenset(all_rules())
+    config = load_config(Path(args.config) if args.config else None, known_codes=known)
+    select = _codes(args.select, known, "--select")
+    ignore = _codes(args.ignore, known, "--ignore")
+    config = config.with_selection(select, ignore)
+    findings = check_paths(args.paths or ["."], config)
+    output = render(findings, args.format)
+    sys.stdout.write(output)
+    if args.statistics and findings:
+        counts: dict[str, int] = {}
+        for finding in findings:
+            counts[finding.rule] = counts.get(finding.rule, 0) + 1
+        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+            print(f"{count:6d}  {code}", file=sys.stderr)
+    if args.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if findings else EXIT_CLEAN
+
+
+def _rule(args: argparse.Namespace) -> int:
+    """Run ``rule CODE``: print a rule's documentation."""
+    catalog = load_catalog()
+    doc = catalog.get(args.code.upper())
+    if doc is None:
+        raise _UsageError(f"no rule {args.code!r}; `cuda-core-guide rules` lists them")
+    enforced = "checked by cuda-core-guide" if doc.code in all_rules() or doc.code.startswith("SYN") else "not checked"
+    print(f"# {doc.code}: {doc.title}\n")
+    print(f"Level: {doc.level}. Chapter: {doc.chapter}. {enforced.capitalize()}.\n")
+    print(doc.body.rstrip())
+    return EXIT_CLEAN
+
+
+def _rules(args: argparse.Namespace) -> int:
+    """Run ``rules``: list every rule."""
+    catalog = load_catalog()
+    implemented = all_rules()
+    rows = [
+        {
+            "code": doc.code,
+            "title": doc.title,
+            "level": str(doc.level),
+            "chapter": doc.chapter,
+            "checked": doc.code in implemented or doc.code.startswith("SYN"),
+        }
+        for doc in catalog.values()
+    ]
+    if args.format == "json":
+        print(json.dumps(rows, indent=2))
+        return EXIT_CLEAN
+    for row in rows:
+        mark = "checked" if row["checked"] else "-"
+        print(f"{row['code']}  {row['level']:<11}  {mark:<7}  {row['title']}")
+    return EXIT_CLEAN
+
+
+def _codes(value: str | None, known: frozenset[str], option: str) -> tuple[str, ...] | None:
+    """Split a comma-separated code list and reject codes no rule has."""
+    if value is None:
+        return None
+    codes = tuple(code.strip().upper() for code in value.split(",") if code.strip())
+    for code in codes:
+        if not any(matches_selector(k, code) for k in known):
+            raise _UsageError(f"{option}: unknown rule code or prefix {code!r}")
+    return codes
+
+
+def _parser() -> argparse.ArgumentParser:
+    """Build the argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="cuda-core-guide",
+        description="Check Cython and Python code against the cuda.core developer guide.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = commands.add_parser("check", help="check files and directories")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    check.add_argument("--format", choices=sorted(FORMATS), default="text", help="output format (default: text)")
+    check.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes to report")
+    check.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes not to report")
+    check.add_argument("--config", metavar="FILE", help="pyproject.toml to read [tool.cuda-core-guide] from")
+    check.add_argument("--statistics", action="store_true", help="print per-rule counts to stderr")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    check.set_defaults(handler=_check)
+
+    rule = commands.add_parser("rule", help="print one rule's documentation")
+    rule.add_argument("code", metavar="CODE")
+    rule.set_defaults(handler=_rule)
+
+    rules = commands.add_parser("rules", help="list every rule")
+    rules.add_argument("--format", choices=["text", "json"], default="text")
+    rules.set_defaults(handler=_rules)
+    return parser

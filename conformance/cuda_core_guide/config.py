@@ -1,0 +1,318 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The checker's configuration, read from ``[tool.cuda-core-guide]`` in ``pyproject.toml``.
+
+Example::
+
+    [tool.cuda-core-guide]
+    select = ["ALL"]                  # codes or prefixes: "DOC", "IMP00", "IMP003"
+    ignore = ["FIL005"]
+    first-party = ["cuda.core"]
+    exclude = ["build", "tests/fixtures"]
+
+    [tool.cuda-core-guide.levels]     # change a rule's level
+    DOC001 = "required"
+
+    [tool.cuda-core-guide.per-path-ignores]
+    "tests/*" = ["DOC", "HDR003"]
+
+    [tool.cuda-core-guide.principal]  # the principal definition of a module
+    "_launcher.pyx" = "launch"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import fnmatch
+import tomllib
+from pathlib import Path, PurePosixPath
+
+from cuda_core_guide.findings import Level
+
+__all__ = ["Config", "ConfigError", "find_config_file", "load_config", "matches_selector"]
+
+_KNOWN_KEYS = {
+    "select",
+    "ignore",
+    "extend-ignore",
+    "first-party",
+    "exclude",
+    "levels",
+    "per-path-ignores",
+    "principal",
+    "copyright-holder",
+    "license",
+}
+DEFAULT_EXCLUDE = (".git", ".nox", ".venv", "venv", "build", "dist", "__pycache__", "*.egg-info", "_build")
+DEFAULT_HOLDER = "NVIDIA CORPORATION & AFFILIATES. All rights reserved."
+
+
+class ConfigError(ValueError):
+    """Report a configuration the checker cannot use, naming the file and key."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """Everything that changes what the checker reports.
+
+    Parameters
+    ----------
+    select : tuple of str
+        Codes or code prefixes to report; ``ALL`` selects every rule.
+    ignore : tuple of str
+        Codes or prefixes never to report; wins over ``select``.
+    first_party : tuple of str
+        Dotted prefixes of the project's own packages, for the import groups.
+    exclude : tuple of str
+        Glob patterns of files and directories to skip when walking a tree.
+    levels : dict of str to Level
+        Per-rule level overrides.
+    per_path_ignores : tuple of tuple
+        ``(pattern, codes)`` pairs: codes not reported in matching files.
+    principal : dict of str to str
+        Module file name (or stem) to the name of its principal definition.
+    copyright_holder : str
+        The text after the years in the SPDX copyright line.
+    license : str
+        The expected ``SPDX-License-Identifier``.
+    root : Path
+        The directory that relative patterns are resolved against.
+    current_year : int
+        The latest year a copyright header may name.
+    """
+
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    first_party: tuple[str, ...] = ("cuda.core",)
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    levels: dict[str, Level] = dataclasses.field(default_factory=dict)
+    per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    principal: dict[str, str] = dataclasses.field(default_factory=dict)
+    copyright_holder: str = DEFAULT_HOLDER
+    license: str = "Apache-2.0"
+    root: Path = dataclasses.field(default_factory=Path.cwd)
+    current_year: int = dataclasses.field(default_factory=lambda: datetime.date.today().year)
+
+    def is_selected(self, code: str, path: str | None = None) -> bool:
+        """Return whether findings of rule ``code`` are reported for ``path``.
+
+        Parameters
+        ----------
+        code : str
+            A rule code.
+        path : str, optional
+            The file; per-path ignores apply when given.
+
+        Returns
+        -------
+        bool
+            True if the rule is selected, not ignored, and not ignored for
+            this path.
+        """
+        if not any(matches_selector(code, s) for s in self.select):
+            return False
+        if any(matches_selector(code, s) for s in self.ignore):
+            return False
+        if path is not None:
+            relative = self.relative(path)
+            for pattern, codes in self.per_path_ignores:
+                if _path_matches(relative, pattern) and any(matches_selector(code, c) for c in codes):
+                    return False
+        return True
+
+    def is_excluded(self, path: Path) -> bool:
+        """Return whether a walked file or directory is excluded.
+
+        Parameters
+        ----------
+        path : Path
+            A file or directory found while walking a tree.
+
+        Returns
+        -------
+        bool
+            True if its name or its path relative to :attr:`root` matches an
+            ``exclude`` pattern.
+        """
+        relative = self.relative(path)
+        return any(fnmatch.fnmatch(path.name, p) or _path_matches(relative, p) for p in self.exclude)
+
+    def level_of(self, code: str, default: Level) -> Level:
+        """Return the configured level of rule ``code``.
+
+        Parameters
+        ----------
+        code : str
+            A rule code.
+        default : Level
+            The level the guide gives it.
+
+        Returns
+        -------
+        Level
+            The override if one is configured, else ``default``.
+        """
+        return self.levels.get(code, default)
+
+    def relative(self, path: str | Path) -> str:
+        """Return ``path`` relative to :attr:`root`, in POSIX form, if it is inside it."""
+        resolved = Path(path).resolve()
+        try:
+            return PurePosixPath(resolved.relative_to(self.root.resolve())).as_posix()
+        except ValueError:
+            return PurePosixPath(resolved).as_posix()
+
+    def with_selection(self, select: tuple[str, ...] | None, ignore: tuple[str, ...] | None) -> Config:
+        """Return a copy with command-line ``--select``/``--ignore`` applied.
+
+        Parameters
+        ----------
+        select : tuple of str or None
+            Replaces the configured selection when given.
+        ignore : tuple of str or None
+            Added to the configured ignores when given.
+
+        Returns
+        -------
+        Config
+            The new configuration.
+        """
+        return dataclasses.replace(
+            self,
+            select=select if select is not None else self.select,
+            ignore=self.ignore + (ignore or ()),
+        )
+
+
+def matches_selector(code: str, selector: str) -> bool:
+    """Return whether ``selector`` (``ALL``, a prefix or a code) selects ``code``.
+
+    Parameters
+    ----------
+    code : str
+        A rule code.
+    selector : str
+        ``ALL``, a code, or a code prefix such as ``DOC`` or ``IMP00``.
+
+    Returns
+    -------
+    bool
+        Whether the selector covers the code.
+    """
+    return selector == "ALL" or code.startswith(selector)
+
+
+def find_config_file(start: Path) -> Path | None:
+    """Return the nearest ``pyproject.toml`` with a ``[tool.cuda-core-guide]`` table.
+
+    Parameters
+    ----------
+    start : Path
+        The directory to search from, upwards.
+
+    Returns
+    -------
+    Path or None
+        The file, or ``None`` if no ancestor has one.
+    """
+    for directory in (start.resolve(), *start.resolve().parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+                continue
+            if "cuda-core-guide" in data.get("tool", {}):
+                return candidate
+    return None
+
+
+def load_config(path: Path | None = None, *, known_codes: frozenset[str] | None = None) -> Config:
+    """Load the configuration from a ``pyproject.toml``.
+
+    Parameters
+    ----------
+    path : Path, optional
+        The file. Without it, the nearest ``pyproject.toml`` with a
+        ``[tool.cuda-core-guide]`` table above the working directory is
+        used, and the defaults if there is none.
+    known_codes : frozenset of str, optional
+        Rule codes that exist; unknown codes in the file are then errors.
+
+    Returns
+    -------
+    Config
+        The configuration; relative patterns resolve against the file's
+        directory.
+
+    Raises
+    ------
+    ConfigError
+        If the file cannot be read or parsed, or has unknown keys, codes
+        or levels. The message names the file and the key.
+    """
+    if path is None:
+        path = find_config_file(Path.cwd())
+        if path is None:
+            return Config()
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise ConfigError(f"{path}: cannot read configuration: {exc}") from None
+    table = data.get("tool", {}).get("cuda-core-guide", {})
+    return _from_table(table, Path(path), known_codes)
+
+
+def _from_table(table: dict, path: Path, known_codes: frozenset[str] | None) -> Config:
+    """Validate a ``[tool.cuda-core-guide]`` table and build a :class:`Config`."""
+    unknown = sorted(set(table) - _KNOWN_KEYS)
+    if unknown:
+        raise ConfigError(f"{path}: unknown key(s) in [tool.cuda-core-guide]: {', '.join(unknown)}")
+
+    def codes(key: str, value: object) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{path}: [tool.cuda-core-guide] {key} must be a list of rule codes")
+        if known_codes is not None:
+            for selector in value:
+                if selector != "ALL" and not any(c.startswith(selector) for c in known_codes):
+                    raise ConfigError(f"{path}: [tool.cuda-core-guide] {key} names unknown rule {selector!r}")
+        return tuple(value)
+
+    levels = {}
+    for code, level in table.get("levels", {}).items():
+        if known_codes is not None and code not in known_codes:
+            raise ConfigError(f"{path}: [tool.cuda-core-guide.levels] names unknown rule {code!r}")
+        try:
+            levels[code] = Level(level)
+        except ValueError:
+            raise ConfigError(
+                f"{path}: [tool.cuda-core-guide.levels] {code} = {level!r}; use 'required' or 'recommended'"
+            ) from None
+    per_path = tuple(
+        (pattern, codes(f"per-path-ignores {pattern!r}", value))
+        for pattern, value in table.get("per-path-ignores", {}).items()
+    )
+    defaults = Config()
+    return Config(
+        select=codes("select", table.get("select", list(defaults.select))),
+        ignore=codes("ignore", table.get("ignore", [])) + codes("extend-ignore", table.get("extend-ignore", [])),
+        first_party=tuple(table.get("first-party", defaults.first_party)),
+        exclude=defaults.exclude + tuple(table.get("exclude", ())),
+        levels=levels,
+        per_path_ignores=per_path,
+        principal=dict(table.get("principal", {})),
+        copyright_holder=table.get("copyright-holder", defaults.copyright_holder),
+        license=table.get("license", defaults.license),
+        root=path.parent.resolve(),
+    )
+
+
+def _path_matches(relative: str, pattern: str) -> bool:
+    """Return whether a POSIX relative path matches a glob or lies under a directory pattern."""
+    pattern = pattern.rstrip("/")
+    return fnmatch.fnmatch(relative, pattern) or relative.startswith(pattern + "/")

@@ -1,0 +1,30 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""A JSON array of ``{"path", "line", "column", "rule", "level", "message"}`` objects."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from cuda_core_guide.findings import Finding
+
+__all__ = ["render_json"]
+
+
+def render_json(findings: Sequence[Finding]) -> str:
+    """Render findings as a JSON array.
+
+    Parameters
+    ----------
+    findings : sequence of Finding
+        Sorted findings.
+
+    Returns
+    -------
+    str
+        The array, indented, ending in a newline (``[]`` when empty).
+    """
+    return json.dumps([finding.as_dict() for finding in findings], indent=2) + "\n"

@@ -1,0 +1,97 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""SARIF 2.1.0, for code-scanning dashboards."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from cuda_core_guide.catalog import load_catalog
+from cuda_core_guide.findings import Finding, Level
+
+__all__ = ["SARIF_SCHEMA", "render_sarif"]
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_TOOL_URI = "https://github.com/NVIDIA/cuda-python"
+
+
+def render_sarif(findings: Sequence[Finding]) -> str:
+    """Render findings as one SARIF 2.1.0 run.
+
+    The run's ``tool.driver.rules`` lists every rule of the catalog, so a
+    dashboard can show the documentation of rules with no results too.
+
+    Parameters
+    ----------
+    findings : sequence of Finding
+        Sorted findings.
+
+    Returns
+    -------
+    str
+        The SARIF log as indented JSON.
+    """
+    from cuda_core_guide import __version__
+
+    catalog = load_catalog()
+    index = {code: position for position, code in enumerate(catalog)}
+    rules = [
+        {
+            "id": code,
+            "name": _camel(doc.title),
+            "shortDescription": {"text": doc.title},
+            "fullDescription": {"text": doc.body.split("\n\n", 1)[0].strip() or doc.title},
+            "defaultConfiguration": {"level": _sarif_level(doc.level)},
+            "properties": {"chapter": doc.chapter, "level": str(doc.level)},
+        }
+        for code, doc in catalog.items()
+    ]
+    results = [
+        {
+            "ruleId": finding.rule,
+            **({"ruleIndex": index[finding.rule]} if finding.rule in index else {}),
+            "level": _sarif_level(finding.level),
+            "message": {"text": finding.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": Path(finding.path).as_posix()},
+                        "region": {"startLine": finding.line, "startColumn": finding.column},
+                    }
+                }
+            ],
+        }
+        for finding in findings
+    ]
+    log = {
+        "version": "2.1.0",
+        "$schema": SARIF_SCHEMA,
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "cuda-core-guide",
+                        "version": __version__,
+                        "informationUri": _TOOL_URI,
+                        "rules": rules,
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2) + "\n"
+
+
+def _sarif_level(level: Level) -> str:
+    """Map a rule level onto SARIF's ``error``/``warning``."""
+    return "error" if level is Level.REQUIRED else "warning"
+
+
+def _camel(title: str) -> str:
+    """Turn a rule title into the PascalCase identifier SARIF's ``name`` expects."""
+    return "".join(word[:1].upper() + word[1:] for word in title.replace("`", "").split() if word.isalnum())

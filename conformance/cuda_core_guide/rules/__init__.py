@@ -1,0 +1,111 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The checker's rules: one module per rule, grouped by chapter.
+
+A rule is a subclass of :class:`Rule` with a ``code`` that the guide
+defines. Its title, level and documentation live in the guide's ``rule``
+directive for that code, not here; the module holds only the check.
+Each chapter folder has a ``fixtures/<CODE>/`` folder per rule with a
+violating file, a clean file and the expected findings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import pkgutil
+from collections.abc import Iterator
+from typing import ClassVar
+
+from cuda_core_guide.config import Config
+from cuda_core_guide.source import SourceFile
+
+__all__ = ["Rule", "Violation", "all_rules"]
+
+_ALL_KINDS = frozenset({"pyx", "pxd", "pxi", "py"})
+
+
+@dataclasses.dataclass(frozen=True)
+class Violation:
+    """One place where a file breaks a rule, before the runner adds path and level.
+
+    Parameters
+    ----------
+    line : int
+        The 1-based line.
+    column : int
+        The 1-based column.
+    message : str
+        What is wrong, naming the offending name or value.
+    """
+
+    line: int
+    column: int
+    message: str
+
+
+class Rule:
+    """Check one rule of the guide.
+
+    Subclasses set :attr:`code` and, if the rule only applies to some kinds
+    of file, :attr:`kinds`; they implement :meth:`check`.
+    """
+
+    code: ClassVar[str]
+    kinds: ClassVar[frozenset[str]] = _ALL_KINDS
+
+    def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
+        """Yield the violations of this rule in ``source``.
+
+        Parameters
+        ----------
+        source : SourceFile
+            The parsed file.
+        config : Config
+            The configuration (first-party packages, copyright holder...).
+
+        Yields
+        ------
+        Violation
+            Each violation, in any order.
+        """
+        raise NotImplementedError
+
+
+@functools.cache
+def all_rules() -> dict[str, Rule]:
+    """Return one instance of every rule, by code.
+
+    Returns
+    -------
+    dict of str to Rule
+        Every :class:`Rule` subclass defined in the ``cuda_core_guide.rules``
+        package, ordered by code.
+
+    Raises
+    ------
+    RuntimeError
+        If two rules share a code.
+    """
+    for module in pkgutil.walk_packages(__path__, prefix=__name__ + "."):
+        if ".fixtures" not in module.name:
+            importlib.import_module(module.name)
+    rules: dict[str, Rule] = {}
+    for cls in _subclasses(Rule):
+        code = getattr(cls, "code", None)
+        if code is None:
+            continue
+        if code in rules:
+            raise RuntimeError(f"two rules share code {code}: {type(rules[code]).__name__} and {cls.__name__}")
+        rules[code] = cls()
+    return dict(sorted(rules.items()))
+
+
+def _subclasses(cls: type) -> Iterator[type]:
+    """Yield every subclass of ``cls``, recursively."""
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)

@@ -1,0 +1,42 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""HDR002: the header names the project's licence, two lines below the copyright."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda_core_guide.config import Config
+from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.rules.hdr.header import LICENSE_TAG, read_header
+from cuda_core_guide.source import SourceFile
+
+__all__ = ["LicenseIdentifier"]
+
+
+class LicenseIdentifier(Rule):
+    """Check for ``#``, then ``# SPDX-License-Identifier: <licence>`` after the copyright line."""
+
+    code = "HDR002"
+
+    def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
+        """Yield a violation for a missing, misplaced or wrong licence identifier."""
+        header = read_header(source)
+        if header.copyright_text is None:
+            return  # HDR001 reports the missing header
+        expected_line = header.first_line + 2
+        if header.license_line is None:
+            yield Violation(expected_line, 1, f"header has no `# {LICENSE_TAG} {config.license}` line")
+            return
+        if header.license != config.license:
+            yield Violation(
+                header.license_line, 1, f"licence identifier is {header.license!r}; the project's is {config.license!r}"
+            )
+        if header.license_line != expected_line or source.line_text(header.first_line + 1).strip() != "#":
+            yield Violation(
+                header.license_line,
+                1,
+                "licence identifier must follow the copyright line after one `#` line",
+            )

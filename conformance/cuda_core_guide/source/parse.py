@@ -1,0 +1,133 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Parse ``.pyx``, ``.pxd``, ``.pxi`` and ``.py`` text with Cython's own parser.
+
+Only the parser runs: no type analysis, no code generation, no ``cimport``
+resolution, and nothing of the checked code is imported or executed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+from Cython.Compiler import Errors, Parsing
+from Cython.Compiler.Main import Context
+from Cython.Compiler.ModuleNode import ModuleNode
+from Cython.Compiler.Scanning import PyrexScanner, StringSourceDescriptor
+from Cython.Compiler.Symtab import ModuleScope
+
+__all__ = ["ParseFailure", "parse_module"]
+
+_PARSE_SUFFIX = {"pyx": ".pyx", "pxi": ".pyx", "pxd": ".pxd", "py": ".py"}
+
+
+class ParseFailure(Exception):
+    """Report text that Cython's parser rejects.
+
+    Parameters
+    ----------
+    line : int
+        The 1-based line the parser stopped at.
+    column : int
+        The 1-based column the parser stopped at.
+    message : str
+        The parser's own message.
+    """
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+def parse_module(text: str, name: str, kind: str) -> ModuleNode:
+    """Parse one file's text into a Cython module tree.
+
+    Parameters
+    ----------
+    text : str
+        The decoded source text.
+    name : str
+        The file name, used in positions.
+    kind : str
+        ``"pyx"``, ``"pxd"``, ``"pxi"`` or ``"py"``: ``.pxd`` files parse as
+        declaration files and ``.py`` files as Python, where ``cdef`` is an
+        ordinary name.
+
+    Returns
+    -------
+    ModuleNode
+        The parse tree; every node's ``pos`` is ``(source, line, column)``
+        with a 1-based line and a 0-based column.
+
+    Raises
+    ------
+    ParseFailure
+        If the parser rejects the text.
+    """
+    descriptor = StringSourceDescriptor(name + _PARSE_SUFFIX[kind], text)
+    # Python files parse with Python's keywords: ``include`` and ``cdef``
+    # are ordinary names there.
+    descriptor.set_file_type_from_name(name + _PARSE_SUFFIX[kind])
+    context, language_futures = _context()
+    context.future_directives = set(language_futures)
+    scope = ModuleScope(name, parent_module=None, context=context)
+    Errors.init_thread()
+    with Errors.local_errors() as errors:
+        try:
+            scanner = PyrexScanner(
+                _LineReader(text),
+                descriptor,
+                source_encoding="UTF-8",
+                scope=scope,
+                context=context,
+                initial_pos=(descriptor, 1, 0),
+            )
+            tree = Parsing.p_module(scanner, kind == "pxd", name, ctx=Parsing.Ctx())
+        except Errors.CompileError as exc:
+            raise _failure(exc) from None
+        except (RecursionError, ValueError, AssertionError, IndexError) as exc:
+            # Crashes inside the parser on pathological input: still a location.
+            raise ParseFailure(1, 1, f"Cython's parser failed: {type(exc).__name__}: {exc}") from None
+    if errors:
+        raise _failure(errors[0])
+    return tree
+
+
+@functools.cache
+def _context() -> tuple[Context, frozenset]:
+    """Return the parser context this process uses, and its language-level futures.
+
+    A ``from __future__`` import adds to the context's futures, so each
+    parse starts again from the ones ``language_level=3`` implies.
+    """
+    context = Context([], {}, cpp=False, language_level="3")
+    return context, frozenset(context.future_directives)
+
+
+def _failure(error: Errors.CompileError) -> ParseFailure:
+    """Turn Cython's error into a located :class:`ParseFailure`."""
+    position = getattr(error, "position", None)
+    message = getattr(error, "message_only", None) or str(error)
+    if position:
+        return ParseFailure(position[1], position[2] + 1, message)
+    return ParseFailure(1, 1, message)
+
+
+@dataclasses.dataclass
+class _LineReader:
+    """Feed the scanner the text, the way a file object would."""
+
+    text: str
+    _offset: int = 0
+
+    def read(self, size: int = -1) -> str:
+        """Return the next ``size`` characters, or the rest."""
+        end = len(self.text) if size is None or size < 0 else self._offset + size
+        chunk = self.text[self._offset : end]
+        self._offset += len(chunk)
+        return chunk

@@ -1,0 +1,153 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The ``guide`` domain: where each rule is defined, for cross-references and the index."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+
+from docutils import nodes
+from sphinx.addnodes import pending_xref
+from sphinx.builders import Builder
+from sphinx.domains import Domain, ObjType
+from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+__all__ = ["GuideDomain", "RuleEntry", "RuleRole", "rule_anchor"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleEntry:
+    """A rule as the domain records it.
+
+    Parameters
+    ----------
+    code : str
+        The rule code.
+    title : str
+        The rule's title.
+    level : str
+        ``required`` or ``recommended``.
+    checked : bool
+        Whether the checker enforces it.
+    docname : str
+        The document that defines it.
+    lineno : int
+        The line of its directive.
+    """
+
+    code: str
+    title: str
+    level: str
+    checked: bool
+    docname: str
+    lineno: int
+
+
+class GuideDomain(Domain):
+    """Record rule definitions and resolve ``{rule}`` references to them."""
+
+    name = "guide"
+    label = "Guide"
+    object_types = {"rule": ObjType("rule", "rule")}
+    roles = {"rule": XRefRole()}
+    initial_data: dict[str, dict] = {"rules": {}}
+    dangling_warnings = {"rule": "unknown rule %(target)s"}
+
+    def clear_doc(self, docname: str) -> None:
+        """Forget the rules a document defined, before it is read again."""
+        rules = self.data["rules"]
+        for code in [code for code, entry in rules.items() if entry.docname == docname]:
+            del rules[code]
+
+    def merge_domaindata(self, docnames: Iterable[str], otherdata: dict) -> None:
+        """Merge the rules that a parallel reader process recorded."""
+        docnames = set(docnames)
+        for entry in otherdata["rules"].values():
+            if entry.docname in docnames:
+                self._add(entry)
+
+    def resolve_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        typ: str,
+        target: str,
+        node: pending_xref,
+        contnode: nodes.Element,
+    ) -> nodes.reference | None:
+        """Resolve a ``{rule}`` reference to the rule's anchor."""
+        entry = self.data["rules"].get(target.strip().upper())
+        if entry is None:
+            return None
+        return make_refnode(builder, fromdocname, entry.docname, rule_anchor(entry.code), contnode, entry.title)
+
+    def resolve_any_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: pending_xref,
+        contnode: nodes.Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        """Resolve an ``{any}`` reference that names a rule code."""
+        resolved = self.resolve_xref(env, fromdocname, builder, "rule", target, node, contnode)
+        return [("guide:rule", resolved)] if resolved is not None else []
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        """Yield every rule for the search index and the object inventory."""
+        for entry in self.data["rules"].values():
+            yield entry.code, f"{entry.code}: {entry.title}", "rule", entry.docname, rule_anchor(entry.code), 1
+
+    def note_rule(self, entry: RuleEntry) -> None:
+        """Record a rule definition, warning if its code is defined twice.
+
+        Parameters
+        ----------
+        entry : RuleEntry
+            The rule.
+        """
+        first = self.data["rules"].get(entry.code)
+        if first is not None and (first.docname, first.lineno) != (entry.docname, entry.lineno):
+            logger.warning(
+                "rule %s is defined twice (first in %s, line %s)",
+                entry.code,
+                self.env.doc2path(first.docname),
+                first.lineno,
+                location=(entry.docname, entry.lineno),
+            )
+            return
+        self._add(entry)
+
+    def _add(self, entry: RuleEntry) -> None:
+        """Store a rule."""
+        self.data["rules"][entry.code] = entry
+
+    @property
+    def rules(self) -> dict[str, RuleEntry]:
+        """Every rule defined so far, by code."""
+        return self.data["rules"]
+
+
+class RuleRole(XRefRole):
+    """``{rule}`IMP001```: link to a rule from anywhere, without the domain prefix."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        """Create a reference to the ``guide`` domain's rule."""
+        self.refdomain, self.reftype = "guide", "rule"
+        self.classes = ["xref", "guide-rule-ref"]
+        return self.create_xref_node()
+
+
+def rule_anchor(code: str) -> str:
+    """Return the HTML anchor of a rule (``rule-IMP001``)."""
+    return f"rule-{code}"

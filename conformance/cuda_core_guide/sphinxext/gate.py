@@ -1,0 +1,94 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The checker as a documentation build gate.
+
+Findings become Sphinx warnings located at ``path:line``, so a build with
+``-W`` fails on them and prints where they are. The build also warns when
+the checker implements a rule that no guide chapter documents.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from cuda_core_guide.config import Config, ConfigError, load_config
+from cuda_core_guide.rules import all_rules
+from cuda_core_guide.runner import check_paths
+from cuda_core_guide.sphinxext.domain import GuideDomain
+
+__all__ = ["check_rule_coverage", "run_checker"]
+
+logger = logging.getLogger(__name__)
+
+
+def run_checker(app: Sphinx) -> None:
+    """Check the paths named by ``cuda_core_guide_check`` and warn for each finding.
+
+    Parameters
+    ----------
+    app : Sphinx
+        The application; its ``cuda_core_guide_check`` paths are relative
+        to the configuration directory.
+    """
+    paths = [Path(app.confdir) / path for path in app.config.cuda_core_guide_check]
+    if not paths:
+        return
+    try:
+        config = _config(app)
+        findings = check_paths(paths, config)
+    except (ConfigError, FileNotFoundError) as exc:
+        logger.warning("cuda-core-guide cannot check the configured paths: %s", exc, type="cuda-core-guide")
+        return
+    for finding in findings:
+        logger.warning(
+            "%s %s",
+            finding.rule,
+            finding.message,
+            location=f"{_shown(finding.path)}:{finding.line}",
+            type="cuda-core-guide",
+            subtype=finding.rule,
+        )
+    checked = ", ".join(_shown(str(p)) for p in paths)
+    logger.info("cuda-core-guide: %d finding(s) in %s", len(findings), checked)
+
+
+def check_rule_coverage(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn for every rule the checker implements but no chapter defines.
+
+    Parameters
+    ----------
+    app : Sphinx
+        The application.
+    env : BuildEnvironment
+        The environment, after all documents are read.
+    """
+    domain: GuideDomain = env.get_domain("guide")  # type: ignore[assignment]
+    if not domain.rules:
+        return
+    for code, rule in all_rules().items():
+        if code not in domain.rules:
+            location = inspect.getsourcefile(type(rule))
+            logger.warning("the checker implements %s but no guide chapter defines it", code, location=f"{location}:1")
+
+
+def _config(app: Sphinx) -> Config:
+    """Return the checker configuration named by ``cuda_core_guide_config``, or the defaults."""
+    name = app.config.cuda_core_guide_config
+    if not name:
+        return Config()
+    return load_config(Path(app.confdir) / name)
+
+
+def _shown(path: str) -> str:
+    """Return a path relative to the working directory when it lies below it."""
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute)
+    return absolute if relative.startswith("..") else relative

@@ -1,0 +1,62 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Sphinx configuration of the cuda.core developer guide site.
+
+The build is strict (``-W``, ``nitpicky``) and offline: no remote
+inventories, no version switcher fetched from the network.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SPHINX_AUTODOC_IGNORE_NATIVE_MODULE_TYPE_STUBS", "1")
+
+project = "cuda.core developer guide"
+author = "NVIDIA CORPORATION & AFFILIATES"
+copyright = "2026, NVIDIA CORPORATION & AFFILIATES"
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "numpydoc",
+    "cuda_core_guide.sphinxext",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "README.md"]
+nitpicky = True
+# Builtins are not documented here, and the build is offline (no intersphinx).
+nitpick_ignore_regex = [
+    (r"py:(class|obj|exc)", r"(int|str|bytes|bool|float|object|tuple|list|dict|type|None|memoryview|Exception)"),
+]
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# API reference: autodoc renders the compiled reference implementation;
+# numpydoc renders its docstrings. Docstrings are validated statically by
+# the checker (DOC rules), not by numpydoc at import time.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_validation_checks: set[str] = set()
+
+# The guide's checker gates the build: any finding in the reference
+# implementation is a warning, and -W makes it an error.
+cuda_core_guide_check = ["../reference_impl/cuda"]
+cuda_core_guide_config = "../pyproject.toml"
+
+html_theme = "pydata_sphinx_theme"
+html_title = "cuda.core developer guide"
+html_theme_options = {
+    "check_switcher": False,
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+}
+html_static_path: list[str] = []

@@ -1,0 +1,117 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Sessions of the cuda.core developer guide project.
+
+- ``nox -s docs``: build the site into ``docs/_build/html`` (``-W``, nitpicky).
+- ``nox -s tests``: the CPU suite, which CI runs.
+- ``nox -s conformance``: the GPU suite, against the reference build and
+  against upstream ``cuda-core``.
+- ``nox -s bench``: GPU benchmarks.
+- ``nox -s lint``: the guide's checker and ruff over the project.
+
+Every session installs what it needs. Offline (the GPU runner), point pip
+at a wheelhouse: ``PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl nox -s conformance``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).parent
+REFERENCE = ROOT / "reference_impl"
+UPSTREAM = "cuda-core==1.2.2"
+WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
+
+nox.options.sessions = ["lint", "tests", "docs"]
+nox.options.reuse_existing_virtualenvs = True
+
+
+def reference_digest() -> str:
+    """Return a digest of the reference sources and the interpreter that builds them.
+
+    Returns
+    -------
+    str
+        A hex digest; a wheel built from the same sources is reused.
+    """
+    digest = hashlib.sha256(f"{sys.version_info[:2]}".encode())
+    for path in sorted(REFERENCE.rglob("*")):
+        if path.is_file() and path.suffix in {".pyx", ".pxd", ".py", ".toml", ".cfg", ".h", ".md"}:
+            if "build" in path.relative_to(REFERENCE).parts or "tests" in path.relative_to(REFERENCE).parts:
+                continue
+            digest.update(str(path.relative_to(REFERENCE)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def install_reference(session: nox.Session) -> None:
+    """Build the reference implementation's wheel (once per source state) and install it.
+
+    Parameters
+    ----------
+    session : nox.Session
+        The session to install into.
+    """
+    python = session.run("python", "-c", "import sys; print(sys.version_info[:2])", silent=True).strip()
+    wheel_dir = WHEEL_CACHE / f"{reference_digest()}-{python.replace(', ', '.').strip('()')}"
+    wheels = sorted(wheel_dir.glob("cuda_core_reference-*.whl"))
+    if not wheels:
+        session.run("python", "-m", "pip", "wheel", "--no-deps", "-w", str(wheel_dir), str(REFERENCE))
+        wheels = sorted(wheel_dir.glob("cuda_core_reference-*.whl"))
+    session.install(str(wheels[-1]))
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the CPU suite: checker, guide examples, reference and API conformance."""
+    session.install("-e", ".[test]")
+    install_reference(session)
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the site into docs/_build/html, failing on any warning."""
+    session.install(".[docs]")
+    install_reference(session)
+    session.run(
+        "python", "-m", "sphinx", "-W", "--keep-going", "-n", "-b", "html", "docs", "docs/_build/html", *session.posargs
+    )
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Check the project with its own checker and with ruff."""
+    session.install(".", "ruff")
+    session.run(
+        "cuda-core-guide", "check", "reference_impl/cuda", "conformance", "noxfile.py", "docs/conf.py", "setup.py"
+    )
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+@nox.parametrize("impl", ["reference", "upstream"])
+def conformance(session: nox.Session, impl: str) -> None:
+    """Run the GPU suite against the reference build or upstream cuda-core."""
+    session.install(".[test]")
+    if impl == "reference":
+        install_reference(session)
+        session.run("pytest", "-m", "gpu", "reference_impl/tests", "conformance/api_suite", "guide", *session.posargs)
+    else:
+        session.install(UPSTREAM)
+        session.run("pytest", "-m", "gpu", "conformance/api_suite", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run the GPU benchmarks."""
+    session.install(".[test]")
+    install_reference(session)
+    session.run("python", "-c", "print('benchmarks are not written yet')")
