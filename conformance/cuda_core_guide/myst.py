@@ -2,12 +2,17 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""Read the directives of a MyST document with myst-parser's own markdown-it parser.
+"""Read the directives of a MyST document with markdown-it-py, MyST's own parser.
 
 MyST writes a directive as a fenced block whose info string is
-``{name} argument``; options follow as ``:key: value`` lines at the top of
-the body. Directive bodies are Markdown again, so nested directives (an
-``avoid`` example inside a ``rule``) are found by parsing the body in turn.
+``{name} argument`` (backticks, or colons with the ``colon_fence``
+extension); options follow as ``:key: value`` lines at the top of the body.
+Directive bodies are Markdown again, so nested directives (an ``avoid``
+example inside a ``rule``) are found by parsing the body in turn.
+
+The parser is markdown-it-py's CommonMark parser with the colon-fence plugin
+from mdit-py-plugins, the pair myst-parser builds on; the checker does not
+need Sphinx or docutils to read the guide.
 """
 
 from __future__ import annotations
@@ -16,9 +21,8 @@ import dataclasses
 import functools
 from collections.abc import Iterator
 
-from markdown_it.renderer import RendererHTML
-from myst_parser.config.main import MdParserConfig
-from myst_parser.parsers.mdit import create_md_parser
+from markdown_it import MarkdownIt
+from mdit_py_plugins.colon_fence import colon_fence_plugin
 
 __all__ = ["Directive", "MystError", "iter_directives", "parse_directives"]
 
@@ -110,7 +114,7 @@ def parse_directives(text: str, path: str = "<string>", first_line: int = 1) -> 
     """
     result = []
     for token in _parser().parse(text):
-        if token.type != "fence" or not token.info.startswith("{"):
+        if token.type not in ("fence", "colon_fence") or not token.info.startswith("{"):
             continue
         name, _, argument = token.info[1:].partition("}")
         line = first_line + (token.map[0] if token.map else 0)
@@ -141,14 +145,14 @@ def iter_directives(text: str, path: str = "<string>") -> Iterator[Directive]:
 
 
 @functools.cache
-def _parser():
-    """Return myst-parser's markdown-it parser, configured as Sphinx uses it."""
-    return create_md_parser(MdParserConfig(), RendererHTML)
+def _parser() -> MarkdownIt:
+    """Return a CommonMark markdown-it parser that also knows MyST's colon fences."""
+    return MarkdownIt("commonmark").use(colon_fence_plugin)
 
 
 def _may_nest(token) -> bool:
-    """Return whether a fence may hold directives (longer fences than ``````)."""
-    return len(token.markup) > 3
+    """Return whether a fence may hold directives: colon fences, and backtick fences longer than three."""
+    return token.type == "colon_fence" or len(token.markup) > 3
 
 
 def _split_options(content: str, path: str, line: int) -> tuple[dict[str, str], str, int]:
