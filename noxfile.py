@@ -112,13 +112,37 @@ def conformance(session: nox.Session, impl: str) -> None:
         install_reference(session)
         session.run("pytest", "-m", "gpu", "reference_impl/tests", "conformance/api_suite", "guide", *session.posargs)
     else:
-        session.install(UPSTREAM)
+        session.install(UPSTREAM, "cuda-bindings==13.5.*")
         session.run("pytest", "-m", "gpu", "conformance/api_suite", *session.posargs)
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Run the GPU benchmarks."""
-    session.install(".[test]")
+    """Time the hot operations of the reference build and of upstream cuda-core, alternately."""
+    session.install("--no-deps", ".")
+    session.install(*GPU_SUITE_REQUIREMENTS, "numpy")
     install_reference(session)
-    session.run("python", "-c", "print('benchmarks are not written yet')")
+    upstream_env = Path(session.virtualenv.location).parent / "bench-upstream"
+    upstream_python = upstream_env / "bin" / "python"
+    if not upstream_python.exists():
+        session.run("python", "-m", "venv", str(upstream_env))
+    session.run(
+        str(upstream_python),
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        UPSTREAM,
+        "cuda-bindings==13.5.*",
+        "numpy",
+        external=True,
+    )
+    reports = ROOT / "reports"
+    script = "conformance/benchmarks/per_call.py"
+    runs = []
+    for round_ in (1, 2):
+        for label, python in (("reference", "python"), ("upstream", str(upstream_python))):
+            output = reports / f"bench-{label}-{round_}.json"
+            session.run(python, script, "--label", label, "--output", str(output), external=True)
+            runs.append(str(output))
+    session.run("python", "conformance/benchmarks/report.py", *runs, "--output", str(reports / "bench"))
