@@ -146,3 +146,44 @@ def bench(session: nox.Session) -> None:
             session.run(python, script, "--label", label, "--output", str(output), external=True)
             runs.append(str(output))
     session.run("python", "conformance/benchmarks/report.py", *runs, "--output", str(reports / "bench"))
+
+
+def upstream_wheel(session: nox.Session, directory: Path) -> Path:
+    """Download the upstream release's wheel with pip, without its dependencies.
+
+    Parameters
+    ----------
+    session : nox.Session
+        The session whose pip downloads it.
+    directory : Path
+        Where the wheel goes.
+
+    Returns
+    -------
+    Path
+        The wheel.
+    """
+    session.run("python", "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", str(directory), UPSTREAM)
+    wheels = sorted(directory.glob("*.whl"))
+    if not wheels:
+        session.error(f"pip downloaded no wheel of {UPSTREAM}")
+    return wheels[-1]
+
+
+@nox.session(name="upstream_report")
+def upstream_report(session: nox.Session) -> None:
+    """Count the guide's findings in upstream cuda-core's .py and .pxd files, into reports/."""
+    session.install(".")
+    wheel = upstream_wheel(session, Path(session.create_tmp()) / "upstream-wheel")
+    output = ROOT / "reports" / f"upstream-{UPSTREAM.replace('==', '-')}.json"
+    session.run(
+        "python",
+        "-m",
+        "cuda_core_guide.upstream_report",
+        "--requirement",
+        UPSTREAM,
+        "--wheel",
+        str(wheel),
+        "--output",
+        str(output),
+    )

@@ -32,6 +32,8 @@ nitpicky = True
 # Builtins are not documented here, and the build is offline (no intersphinx).
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(int|str|bytes|bool|float|object|tuple|list|dict|type|None|memoryview|Exception)"),
+    # The standard library and cuda.bindings have no local inventory here.
+    (r"py:(class|obj|exc|data)", r"(os|enum|collections\.abc|typing|driver|nvrtc|nvjitlink|cuda\.bindings)\..*"),
 ]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -60,3 +62,22 @@ html_theme_options = {
     "show_toc_level": 2,
 }
 html_static_path: list[str] = []
+
+
+def _drop_embedded_property_signatures(app, what, name, obj, options, signature, return_annotation):
+    """Drop the signature Cython embeds in a property getter's docstring.
+
+    ``embedsignature`` writes ``name(self) -> T`` at the top of every
+    docstring; autodoc reads it as the property's signature and renders
+    ``Class.name -> T`` as the property's name, without a link target. The
+    type is still shown: autodoc takes it from the getter's annotation.
+    """
+    getter = getattr(obj, "fget", None)
+    if what == "property" and type(getter).__name__ == "cython_function_or_method":
+        return "", None
+    return None
+
+
+def setup(app):
+    """Connect this site's autodoc adjustments."""
+    app.connect("autodoc-process-signature", _drop_embedded_property_signatures)

@@ -25,11 +25,18 @@ from setuptools import Extension, setup
 #                      works, which the API conformance suite and autodoc need.
 #   embedsignature     the signature of cdef-class constructors is only visible
 #                      through the docstring; autodoc strips that first line.
+#   annotation_typing=False
+#                      annotations document the Python API and are never turned
+#                      into C conversions: typed they would silently truncate a
+#                      float passed as ``x: int`` and raise Cython's own TypeError
+#                      before our argument checks run. C types are written as
+#                      C declarations (``size_t size``) where we want them.
 COMPILER_DIRECTIVES = {
     "language_level": 3,
     "binding": True,
     "embedsignature": True,
     "embedsignature.format": "python",
+    "annotation_typing": False,
 }
 
 

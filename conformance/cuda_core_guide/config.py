@@ -27,6 +27,8 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import fnmatch
+import functools
+import os
 import tomllib
 from pathlib import Path, PurePosixPath
 
@@ -48,10 +50,6 @@ _KNOWN_KEYS = {
 }
 DEFAULT_EXCLUDE = (".git", ".nox", ".venv", "venv", "build", "dist", "__pycache__", "*.egg-info", "_build")
 DEFAULT_HOLDER = "NVIDIA CORPORATION & AFFILIATES. All rights reserved."
-
-
-class ConfigError(ValueError):
-    """Report a configuration the checker cannot use, naming the file and key."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,8 +110,27 @@ class Config:
             True if the rule is selected, not ignored, and not ignored for
             this path.
         """
-        if not any(matches_selector(code, s) for s in self.select):
-            return False
+        return any(matches_selector(code, s) for s in self.select) and self.is_reported(code, path)
+
+    def is_reported(self, code: str, path: str | None = None) -> bool:
+        """Return whether findings of ``code`` escape the ignores, whatever is selected.
+
+        The checker's own ``SYN`` findings (a file that cannot be parsed, a
+        rule that fails) are reported unless ignored explicitly.
+
+        Parameters
+        ----------
+        code : str
+            A rule code.
+        path : str, optional
+            The file; per-path ignores apply when given.
+
+        Returns
+        -------
+        bool
+            False if ``ignore`` or a matching ``per-path-ignores`` entry
+            covers the code.
+        """
         if any(matches_selector(code, s) for s in self.ignore):
             return False
         if path is not None:
@@ -140,6 +157,22 @@ class Config:
         relative = self.relative(path)
         return any(fnmatch.fnmatch(path.name, p) or _path_matches(relative, p) for p in self.exclude)
 
+    def is_name_excluded(self, path: Path) -> bool:
+        """Return whether the name of a walked file or directory matches an ``exclude`` pattern.
+
+        Parameters
+        ----------
+        path : Path
+            A file or directory.
+
+        Returns
+        -------
+        bool
+            True if its last component matches a pattern (``build``,
+            ``*.egg-info``); where it lies does not matter.
+        """
+        return any(fnmatch.fnmatch(path.name, p) for p in self.exclude)
+
     def level_of(self, code: str, default: Level) -> Level:
         """Return the configured level of rule ``code``.
 
@@ -159,11 +192,8 @@ class Config:
 
     def relative(self, path: str | Path) -> str:
         """Return ``path`` relative to :attr:`root`, in POSIX form, if it is inside it."""
-        resolved = Path(path).resolve()
-        try:
-            return PurePosixPath(resolved.relative_to(self.root.resolve())).as_posix()
-        except ValueError:
-            return PurePosixPath(resolved).as_posix()
+        cwd = "" if Path(path).is_absolute() else os.getcwd()
+        return _relative(str(self.root), str(path), cwd)
 
     def with_selection(self, select: tuple[str, ...] | None, ignore: tuple[str, ...] | None) -> Config:
         """Return a copy with command-line ``--select``/``--ignore`` applied.
@@ -185,6 +215,10 @@ class Config:
             select=select if select is not None else self.select,
             ignore=self.ignore + (ignore or ()),
         )
+
+
+class ConfigError(ValueError):
+    """Report a configuration the checker cannot use, naming the file and key."""
 
 
 def matches_selector(code: str, selector: str) -> bool:
@@ -310,6 +344,16 @@ def _from_table(table: dict, path: Path, known_codes: frozenset[str] | None) -> 
         license=table.get("license", defaults.license),
         root=path.parent.resolve(),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative(root: str, path: str, cwd: str) -> str:
+    """Return ``path`` (relative ones to ``cwd``) relative to ``root`` in POSIX form, cached."""
+    resolved = (Path(cwd) / path if cwd else Path(path)).resolve()
+    try:
+        return PurePosixPath(resolved.relative_to(Path(root).resolve())).as_posix()
+    except ValueError:
+        return PurePosixPath(resolved).as_posix()
 
 
 def _path_matches(relative: str, pattern: str) -> bool:

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 import json
+import urllib.parse
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 
-from cuda_core_guide.catalog import load_catalog
+from cuda_core_guide.catalog import RuleDoc, load_catalog
 from cuda_core_guide.findings import Finding, Level
 
 __all__ = ["SARIF_SCHEMA", "render_sarif"]
@@ -38,18 +39,12 @@ def render_sarif(findings: Sequence[Finding]) -> str:
     from cuda_core_guide import __version__
 
     catalog = load_catalog()
-    index = {code: position for position, code in enumerate(catalog)}
-    rules = [
-        {
-            "id": code,
-            "name": _camel(doc.title),
-            "shortDescription": {"text": doc.title},
-            "fullDescription": {"text": doc.body.split("\n\n", 1)[0].strip() or doc.title},
-            "defaultConfiguration": {"level": _sarif_level(doc.level)},
-            "properties": {"chapter": doc.chapter, "level": str(doc.level)},
-        }
-        for code, doc in catalog.items()
-    ]
+    rules = [_descriptor(code, doc) for code, doc in catalog.items()]
+    # Rules the checker implements before the guide documents them, and any
+    # other code a finding carries, still get a descriptor.
+    extra = sorted({finding.rule for finding in findings} - set(catalog))
+    rules.extend({"id": code, "shortDescription": {"text": code}} for code in extra)
+    index = {rule["id"]: position for position, rule in enumerate(rules)}
     results = [
         {
             "ruleId": finding.rule,
@@ -59,7 +54,7 @@ def render_sarif(findings: Sequence[Finding]) -> str:
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": Path(finding.path).as_posix()},
+                        "artifactLocation": {"uri": _uri(finding.path)},
                         "region": {"startLine": finding.line, "startColumn": finding.column},
                     }
                 }
@@ -80,11 +75,32 @@ def render_sarif(findings: Sequence[Finding]) -> str:
                         "rules": rules,
                     }
                 },
+                "columnKind": "unicodeCodePoints",
                 "results": results,
             }
         ],
     }
     return json.dumps(log, indent=2) + "\n"
+
+
+def _descriptor(code: str, doc: RuleDoc) -> dict[str, object]:
+    """Return the SARIF ``reportingDescriptor`` of a catalogued rule."""
+    return {
+        "id": code,
+        "name": _camel(doc.title),
+        "shortDescription": {"text": doc.title},
+        "fullDescription": {"text": doc.body.split("\n\n", 1)[0].strip() or doc.title},
+        "defaultConfiguration": {"level": _sarif_level(doc.level)},
+        "properties": {"chapter": doc.chapter, "level": str(doc.level)},
+    }
+
+
+def _uri(path: str) -> str:
+    """Return a finding's path as a URI reference: relative paths stay relative, percent-encoded."""
+    posix = PurePath(path).as_posix()
+    if PurePath(path).is_absolute():
+        return Path(path).as_uri()
+    return urllib.parse.quote(posix, safe="/")
 
 
 def _sarif_level(level: Level) -> str:

@@ -63,7 +63,11 @@ class GuideExample(pytest.Item):
         """Show the example's location, its code and what went wrong."""
         if not isinstance(excinfo.value, ExampleFailure):
             return super().repr_failure(excinfo, style)
-        numbered = "\n".join(f"{n:4d} | {line}" for n, line in enumerate(self.code().splitlines(), 1))
+        try:
+            code = self.code()
+        except ExampleFailure:
+            return f"{self.example.path}:{self.example.line}: {excinfo.value}"
+        numbered = "\n".join(f"{n:4d} | {line}" for n, line in enumerate(code.splitlines(), 1))
         return f"{self.example.path}:{self.example.line}: {excinfo.value}\n\n{numbered}"
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -90,9 +94,17 @@ class GuideExample(pytest.Item):
             raise ExampleFailure(str(exc)) from None
 
     def _findings(self, select: tuple[str, ...]) -> list[Finding]:
-        """Run the checker over the example with ``select`` rules."""
+        """Run the checker over the example with ``select`` rules.
+
+        A ``:filename:`` with a directory part names a place in the
+        repository (rules that read sibling files need a real location);
+        a bare file name only sets the suffix and the module name.
+        """
         config = Config(select=select)
-        return check_source(self.example.filename, self.code(), config)
+        filename = self.example.filename
+        if "/" in filename:
+            filename = str(include_root(self.path) / filename)
+        return check_source(filename, self.code(), config)
 
     def _check_avoid(self) -> None:
         """An avoid example must be flagged with its rule's code (or parse, if unchecked)."""

@@ -333,7 +333,7 @@ def annotation_text(annotation: ExprNodes.AnnotationNode | None) -> str | None:
 
 def string_value(node: Nodes.Node) -> str | None:
     """Return the value of a string literal node, else ``None``."""
-    if isinstance(node, (ExprNodes.UnicodeNode, ExprNodes.StringNode, ExprNodes.BytesNode)):
+    if isinstance(node, (ExprNodes.UnicodeNode, ExprNodes.BytesNode)):
         value = node.value
         return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
     return None
@@ -344,7 +344,9 @@ def _child_attrs(node: Nodes.Node) -> list[str]:
     if isinstance(node, Nodes.PyClassDefNode):
         # The class body; the other attributes are nodes Cython synthesizes.
         return ["decorators", "bases", "body"]
-    attrs = getattr(type(node), "child_attrs", None)
+    # Expression nodes compute ``child_attrs`` per instance (a property on the
+    # class), so read it from the node itself.
+    attrs = getattr(node, "child_attrs", None)
     return attrs if isinstance(attrs, list) else []
 
 

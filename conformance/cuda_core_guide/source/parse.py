@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import threading
+from collections.abc import Callable
+from typing import TypeVar
 
 from Cython.Compiler import Errors, Parsing
 from Cython.Compiler.Main import Context
@@ -22,6 +25,9 @@ from Cython.Compiler.Symtab import ModuleScope
 __all__ = ["ParseFailure", "parse_module"]
 
 _PARSE_SUFFIX = {"pyx": ".pyx", "pxi": ".pyx", "pxd": ".pxd", "py": ".py"}
+_MAX_UNDEFINED_ROUNDS = 4
+_PARSER_STACK_BYTES = 512 * 1024 * 1024
+_T = TypeVar("_T")
 
 
 class ParseFailure(Exception):
@@ -69,6 +75,24 @@ def parse_module(text: str, name: str, kind: str) -> ModuleNode:
     ParseFailure
         If the parser rejects the text.
     """
+    # Cython reads files with universal newlines; the scanner rejects ``\r``.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    undefined: frozenset[str] = frozenset()
+    for _ in range(_MAX_UNDEFINED_ROUNDS):
+        tree, errors = _in_deep_thread(_parse_once, text, name, kind, undefined)
+        missing = frozenset(_undefined_name(error) for error in errors) - {None}
+        if not errors or not missing or missing <= undefined:
+            break
+        # ``IF NAME:`` names a compile-time constant that the build defines
+        # (``cythonize(compile_time_env=...)``): parse as if it were 0.
+        undefined |= missing
+    if errors:
+        raise _failure(errors[0])
+    return tree
+
+
+def _parse_once(text: str, name: str, kind: str, undefined: frozenset[str]) -> tuple[ModuleNode | None, list]:
+    """Parse once, with ``undefined`` compile-time names set to 0; return the tree and the errors."""
     descriptor = StringSourceDescriptor(name + _PARSE_SUFFIX[kind], text)
     # Python files parse with Python's keywords: ``include`` and ``cdef``
     # are ordinary names there.
@@ -87,15 +111,57 @@ def parse_module(text: str, name: str, kind: str) -> ModuleNode:
                 context=context,
                 initial_pos=(descriptor, 1, 0),
             )
+            for constant in undefined:
+                scanner.compile_time_env.declare(constant, 0)
             tree = Parsing.p_module(scanner, kind == "pxd", name, ctx=Parsing.Ctx())
         except Errors.CompileError as exc:
             raise _failure(exc) from None
         except (RecursionError, ValueError, AssertionError, IndexError) as exc:
             # Crashes inside the parser on pathological input: still a location.
             raise ParseFailure(1, 1, f"Cython's parser failed: {type(exc).__name__}: {exc}") from None
-    if errors:
-        raise _failure(errors[0])
-    return tree
+    return tree, list(errors)
+
+
+def _in_deep_thread(function: Callable[..., _T], *args: object) -> _T:
+    """Run ``function`` in a thread with a large stack and return its result.
+
+    Cython's compiled parser recurses in C once per nesting level of the
+    source; on the main thread's stack, a few thousand nested brackets
+    crash the process instead of raising.
+    """
+    outcome: list = []
+
+    def target() -> None:
+        try:
+            outcome.append((True, function(*args)))
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
+            outcome.append((False, exc))
+
+    try:
+        previous = threading.stack_size(_PARSER_STACK_BYTES)
+    except (ValueError, RuntimeError):
+        return function(*args)  # the platform cannot size stacks: parse here
+    try:
+        worker = threading.Thread(target=target, name="cuda-core-guide-parser")
+        worker.start()
+    except RuntimeError:
+        return function(*args)  # no memory for the stack: parse here
+    finally:
+        threading.stack_size(previous)
+    worker.join()
+    succeeded, value = outcome[0]
+    if not succeeded:
+        raise value
+    return value
+
+
+def _undefined_name(error: Errors.CompileError) -> str | None:
+    """Return the name of an undefined compile-time constant the error is about, if it is one."""
+    message = getattr(error, "message_only", None) or str(error)
+    head, tail = "Compile-time name '", "' not defined"
+    if message.startswith(head) and message.endswith(tail):
+        return message[len(head) : -len(tail)]
+    return None
 
 
 @functools.cache
@@ -105,7 +171,9 @@ def _context() -> tuple[Context, frozenset]:
     A ``from __future__`` import adds to the context's futures, so each
     parse starts again from the ones ``language_level=3`` implies.
     """
-    context = Context([], {}, cpp=False, language_level="3")
+    # C++ mode: the parser then also accepts C++ declarations (`&&`, `enum class`), which
+    # `.pxd` files for C++ libraries use; nothing in C code parses differently.
+    context = Context([], {}, cpp=True, language_level="3")
     return context, frozenset(context.future_directives)
 
 

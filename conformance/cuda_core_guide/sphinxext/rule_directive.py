@@ -64,7 +64,8 @@ class RuleDirective(SphinxDirective):
         heading = nodes.paragraph(classes=["guide-rule-heading"])
         heading += nodes.reference("", code, refid=anchor, classes=["guide-rule-code"])
         heading += nodes.Text(" ")
-        heading += nodes.strong(title, title, classes=["guide-rule-title"])
+        title_nodes, messages = self.parse_inline(title, lineno=self.lineno)
+        heading += nodes.strong(title, "", *title_nodes, classes=["guide-rule-title"])
         heading += nodes.Text(" ")
         heading += nodes.inline(level, level, classes=["guide-badge", f"guide-badge-{level}"])
         heading += nodes.Text(" ")
@@ -76,4 +77,4 @@ class RuleDirective(SphinxDirective):
         )
         container += heading
         container += self.parse_content_to_nodes()
-        return [index, container]
+        return [index, container, *messages]

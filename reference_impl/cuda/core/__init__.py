@@ -9,10 +9,37 @@ public names and signatures as upstream ``cuda-core`` 1.2, written exactly as
 the cuda.core developer guide prescribes.
 """
 
+from cuda.core._context import *  # noqa: F403
+from cuda.core._context import __all__ as _context_all
 from cuda.core._device import *  # noqa: F403
 from cuda.core._device import __all__ as _device_all
+from cuda.core._event import *  # noqa: F403
+from cuda.core._event import __all__ as _event_all
+from cuda.core._launch_config import *  # noqa: F403
+from cuda.core._launch_config import __all__ as _launch_config_all
+from cuda.core._launcher import *  # noqa: F403
+from cuda.core._launcher import __all__ as _launcher_all
+from cuda.core._linker import *  # noqa: F403
+from cuda.core._linker import __all__ as _linker_all
+from cuda.core._memory import *  # noqa: F403
+from cuda.core._memory import __all__ as _memory_all
+from cuda.core._module import *  # noqa: F403
+from cuda.core._module import __all__ as _module_all
+from cuda.core._program import *  # noqa: F403
+from cuda.core._program import __all__ as _program_all
+from cuda.core._stream import *  # noqa: F403
+from cuda.core._stream import __all__ as _stream_all
 from cuda.core._version import __version__  # noqa: F401 - re-exported as cuda.core.__version__
 
 __all__ = [
+    *_context_all,
     *_device_all,
+    *_event_all,
+    *_launch_config_all,
+    *_launcher_all,
+    *_linker_all,
+    *_memory_all,
+    *_module_all,
+    *_program_all,
+    *_stream_all,
 ]

@@ -2,80 +2,832 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""CUDA devices: selection, properties and synchronization."""
+"""CUDA devices: selection, properties, and the streams, events and memory made on them.
+
+:class:`Device` is the entry point of :mod:`cuda.core`. Each thread has its
+own :class:`Device` object per ordinal, and its own current context, so a
+thread calls :meth:`Device.set_current` before it makes streams, events or
+allocations.
+"""
 
 from __future__ import annotations
 
+from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
+from cuda.core._context cimport Context, Context_from_handle, Context_pop_if_pushed, Context_push_if_not_current
+from cuda.core._event cimport Event_create
+from cuda.core._stream cimport Stream_create, Stream_from_protocol, default_stream
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
+import operator
 import threading
 
-__all__ = ["Device"]
+from cuda.core._event import Event, EventOptions
+from cuda.core._stream import Stream, StreamOptions
+from cuda.core._utils.cuda_utils import ComputeCapability, CUDAError
 
+__all__ = ["Device", "DeviceProperties"]
+
+cdef enum:
+    # Buffer sizes for strings the driver writes. 256 is the size of the name
+    # field of the runtime's cudaDeviceProp; a PCI bus id such as
+    # "00000000:01:00.0" needs 17 bytes with its terminator.
+    _NAME_BUFFER_SIZE = 256
+    _PCI_BUS_ID_BUFFER_SIZE = 32
+
+# Per thread: the Device objects, one per ordinal (see Device_thread_devices).
 _tls = threading.local()
+
+# Process-wide: cuInit is called once, under _init_lock.
+cdef bint _driver_initialized = False
+_init_lock = threading.Lock()
+
+# Process-wide: the primary context of each device, retained on first use and
+# kept until the process exits. Maps ordinal -> CUcontext address.
+_primary_contexts = {}
+_primary_lock = threading.Lock()
 
 
 class Device:
-    """Represent a CUDA device.
+    """Represent a CUDA device, the entry point for streams, events and memory.
 
     ``Device(ordinal)`` returns the same object every time it is called with
-    the same ordinal on the same thread.
+    the same ordinal on the same thread; other threads get objects of their
+    own. Creating one does not initialize the device: call
+    :meth:`set_current` before making streams, events or allocations on it.
 
     Parameters
     ----------
-    device_id : Device | int | None, optional
-        The device ordinal. ``None`` selects device 0.
+    device_id : Device, int or None, optional
+        The device ordinal. A :class:`Device` is returned as it is. ``None``
+        (the default) selects the device of the calling thread's current
+        context, or device 0 if the thread has no current context, as the
+        CUDA runtime does.
 
     Raises
     ------
+    TypeError
+        If ``device_id`` is not a :class:`Device`, an int or ``None``.
     ValueError
-        If the ordinal is negative or not below the number of devices.
+        If ``device_id`` is negative or not below the number of devices.
+    CUDAError
+        If the driver cannot be initialized.
+    RuntimeError
+        If there is no CUDA driver on this machine (``cuda.pathfinder``'s
+        ``DynamicLibNotFoundError``).
+
+    Notes
+    -----
+    Each thread has its own current context, which is why each thread has
+    its own Device objects: :meth:`set_current` and :attr:`context` concern
+    the calling thread only. The driver is initialized once per process, and
+    a device's primary context is retained once per process, both under a
+    lock.
+
+    Examples
+    --------
+    >>> device = Device(0)
+    >>> device.set_current()
+    >>> stream = device.create_stream()
     """
 
-    __slots__ = ("_id",)
+    __slots__ = ("_device_id", "_context", "_memory_resource", "_properties", "_uuid", "__weakref__")
 
     def __new__(cls, device_id: Device | int | None = None) -> Device:
         if isinstance(device_id, Device):
             return device_id
-        cdef int c_ordinal = 0 if device_id is None else device_id
-        devices = Device_thread_cache()
-        if c_ordinal < 0 or c_ordinal >= len(devices):
+        if device_id is None:
+            ordinal = Device_current_ordinal()
+        else:
+            ordinal = Device_check_ordinal(device_id)
+        devices = Device_thread_devices(cls)
+        if ordinal >= len(devices):
             raise ValueError(f"device_id must be in [0, {len(devices)}), got {device_id}")
-        return devices[c_ordinal]
+        return devices[ordinal]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Device):
+            return NotImplemented
+        return self._device_id == other._device_id
+
+    def __hash__(self) -> int:
+        return hash(self._device_id)
+
+    def __int__(self) -> int:
+        return self._device_id
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return Device, (self._device_id,)
 
     def __repr__(self) -> str:
-        return f"<Device {self._id}>"
+        return f"<Device {self._device_id} ({self.name})>"
+
+    def set_current(self, ctx: Context | None = None) -> Context | None:
+        """Make this device's context the calling thread's current context.
+
+        Without ``ctx``, the device's primary context becomes current; it is
+        retained the first time and stays retained until the process exits.
+        With ``ctx``, the thread's current context is replaced by ``ctx``
+        and returned.
+
+        Parameters
+        ----------
+        ctx : Context, optional
+            A context of this device to make current.
+
+        Returns
+        -------
+        Context or None
+            The context that ``ctx`` replaced, or ``None`` if there was none
+            or ``ctx`` was not given.
+
+        Raises
+        ------
+        TypeError
+            If ``ctx`` is not a :class:`Context`.
+        ValueError
+            If ``ctx`` belongs to another device.
+        RuntimeError
+            If ``ctx`` is closed.
+        CUDAError
+            If the driver reports an error.
+
+        Examples
+        --------
+        >>> device = Device(0)
+        >>> device.set_current()
+        """
+        cdef Context c_given
+        cdef cydriver.CUcontext c_ctx = NULL
+        cdef cydriver.CUcontext c_previous = NULL
+        cdef cydriver.CUdevice c_previous_device = 0
+        if ctx is None:
+            c_ctx = Device_primary_context(self._device_id)
+            with nogil:
+                HANDLE_RETURN(cydriver.cuCtxSetCurrent(c_ctx))
+            self._context = Context_from_handle(c_ctx, self._device_id)
+            return None
+        c_given = ctx
+        if c_given._device_id != self._device_id:
+            raise ValueError(f"ctx belongs to device {c_given._device_id}, not to device {self._device_id}")
+        c_ctx = c_given._handle
+        if c_ctx == NULL:
+            raise RuntimeError("cannot make a closed context current")
+        with nogil:
+            HANDLE_RETURN(cydriver.cuCtxGetCurrent(&c_previous))
+            if c_previous != NULL:
+                HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_previous_device))
+                HANDLE_RETURN(cydriver.cuCtxPopCurrent(&c_previous))
+            HANDLE_RETURN(cydriver.cuCtxPushCurrent(c_ctx))
+        self._context = c_given
+        if c_previous == NULL:
+            return None
+        return Context_from_handle(c_previous, c_previous_device)
 
     def sync(self) -> None:
-        """Block until all work submitted to the current context completes."""
+        """Block the calling thread until all work on the device's context has completed.
+
+        Raises
+        ------
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver reports an error, including one from the awaited work.
+        """
+        cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
+        cdef bint pushed = False
         with nogil:
-            HANDLE_RETURN(cydriver.cuCtxSynchronize())
+            Context_push_if_not_current(c_ctx, &pushed)
+            try:
+                HANDLE_RETURN(cydriver.cuCtxSynchronize())
+            finally:
+                Context_pop_if_pushed(pushed)
+
+    def create_stream(self, obj: object | None = None, options: StreamOptions | None = None) -> Stream:
+        """Create a stream on this device, or wrap a stream made elsewhere.
+
+        Parameters
+        ----------
+        obj : object, optional
+            An object with a ``__cuda_stream__`` method, whose stream to
+            wrap. The new :class:`Stream` borrows it and keeps ``obj`` alive.
+        options : StreamOptions or dict, optional
+            Options of a new stream; only when ``obj`` is not given.
+
+        Returns
+        -------
+        Stream
+            The new stream.
+
+        Raises
+        ------
+        TypeError
+            If ``obj`` has no ``__cuda_stream__`` method, or ``options`` is
+            not :class:`StreamOptions`, a dict or ``None``.
+        ValueError
+            If both ``obj`` and ``options`` are given, or the priority is
+            out of the device's range.
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver reports an error.
+        """
+        if obj is not None and options is not None:
+            raise ValueError("pass either obj to wrap or options for a new stream, not both")
+        cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
+        if obj is not None:
+            return Stream_from_protocol(obj)
+        return Stream_create(self._device_id, c_ctx, options)
+
+    def create_event(self, options: EventOptions | None = None) -> Event:
+        """Create an event on this device, not yet recorded.
+
+        Parameters
+        ----------
+        options : EventOptions or dict, optional
+            Options of the new event.
+
+        Returns
+        -------
+        Event
+            The new event.
+
+        Raises
+        ------
+        TypeError
+            If ``options`` is not :class:`EventOptions`, a dict or ``None``.
+        NotImplementedError
+            If ``options`` asks for an IPC-enabled event.
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver reports an error.
+        """
+        cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
+        return Event_create(self._device_id, c_ctx, options)
+
+    # Buffer and MemoryResource come from cuda.core._memory, which imports this
+    # module: they are imported lazily, so Cython cannot know them as types.
+    def allocate(self, size: int, *, stream: Stream) -> Buffer:
+        """Allocate device memory from this device's memory resource, ordered on a stream.
+
+        Parameters
+        ----------
+        size : int
+            The number of bytes.
+        stream : Stream
+            The stream that orders the allocation; pass
+            :attr:`default_stream` to use the default stream.
+
+        Returns
+        -------
+        Buffer
+            The new buffer, from :attr:`memory_resource`.
+
+        Raises
+        ------
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the allocation fails.
+        """
+        Device_context_handle(self)
+        return self.memory_resource.allocate(size, stream=stream)
+
+    def can_access_peer(self, peer: Device | int) -> bool:
+        """Return whether this device can access memory of another device.
+
+        Parameters
+        ----------
+        peer : Device or int
+            The other device.
+
+        Returns
+        -------
+        bool
+            ``True`` if peer access is possible (always, for this device itself).
+
+        Raises
+        ------
+        TypeError
+            If ``peer`` is not a :class:`Device` or an int.
+        ValueError
+            If ``peer`` is not a valid ordinal.
+        CUDAError
+            If the driver reports an error.
+        """
+        peer = Device(peer)
+        cdef cydriver.CUdevice c_device = self._device_id
+        cdef cydriver.CUdevice c_peer = peer._device_id
+        cdef int c_can_access = 0
+        if c_device == c_peer:
+            return True
+        with nogil:
+            HANDLE_RETURN(cydriver.cuDeviceCanAccessPeer(&c_can_access, c_device, c_peer))
+        return bool(c_can_access)
+
+    @classmethod
+    def get_all_devices(cls) -> tuple[Device, ...]:
+        """Return this thread's :class:`Device` objects, one per ordinal.
+
+        Returns
+        -------
+        tuple of Device
+            The devices, in ordinal order.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot be initialized.
+        """
+        return tuple(Device_thread_devices(cls))
+
+    @property
+    def arch(self) -> str:
+        """Return the compute capability as digits, such as ``"90"`` for 9.0."""
+        major, minor = self.compute_capability
+        return f"{major}{minor}"
+
+    @property
+    def compute_capability(self) -> ComputeCapability:
+        """Return the compute capability as a ``(major, minor)`` named tuple."""
+        properties = self.properties
+        return ComputeCapability(properties.compute_capability_major, properties.compute_capability_minor)
+
+    @property
+    def context(self) -> Context:
+        """Return the context that :meth:`set_current` made current for this device.
+
+        Raises
+        ------
+        CUDAError
+            If :meth:`set_current` has not been called on this thread.
+        """
+        Device_context_handle(self)
+        return self._context
+
+    @property
+    def default_stream(self) -> Stream:
+        """Return the default stream.
+
+        This is :data:`LEGACY_DEFAULT_STREAM`, or
+        :data:`PER_THREAD_DEFAULT_STREAM` when the environment variable
+        ``CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM`` is a non-zero number.
+        """
+        return default_stream()
 
     @property
     def device_id(self) -> int:
-        """The ordinal of this device."""
-        return self._id
+        """Return the device ordinal."""
+        return self._device_id
+
+    @property
+    def memory_resource(self) -> MemoryResource:
+        """Return or set the memory resource that :meth:`allocate` uses.
+
+        By default, a :class:`DeviceMemoryResource` of this device, made on
+        first use. The setting belongs to this thread's :class:`Device`
+        object.
+
+        Raises
+        ------
+        TypeError
+            When set to something that is not a :class:`MemoryResource`.
+        """
+        # Imported here: cuda.core._memory imports this module.
+        from cuda.core._memory import DeviceMemoryResource
+
+        if self._memory_resource is None:
+            self._memory_resource = DeviceMemoryResource(self._device_id)
+        return self._memory_resource
+
+    @memory_resource.setter
+    def memory_resource(self, mr: MemoryResource) -> None:
+        # Imported here: cuda.core._memory imports this module.
+        from cuda.core._memory import MemoryResource
+
+        if not isinstance(mr, MemoryResource):
+            raise TypeError(f"memory_resource must be a MemoryResource, got {type(mr).__name__}")
+        self._memory_resource = mr
+
+    @property
+    def name(self) -> str:
+        """Return the device's name, such as ``"NVIDIA H100 80GB HBM3"``.
+
+        Raises
+        ------
+        CUDAError
+            If the driver reports an error.
+        """
+        cdef char c_name[_NAME_BUFFER_SIZE]
+        cdef cydriver.CUdevice c_device = self._device_id
+        with nogil:
+            HANDLE_RETURN(cydriver.cuDeviceGetName(c_name, _NAME_BUFFER_SIZE, c_device))
+        return (<char*>c_name).decode()
+
+    @property
+    def pci_bus_id(self) -> str:
+        """Return the device's PCI bus id, as ``domain:bus:device.function`` in hexadecimal.
+
+        Raises
+        ------
+        CUDAError
+            If the driver reports an error.
+        """
+        cdef char c_bus_id[_PCI_BUS_ID_BUFFER_SIZE]
+        cdef cydriver.CUdevice c_device = self._device_id
+        with nogil:
+            HANDLE_RETURN(cydriver.cuDeviceGetPCIBusId(c_bus_id, _PCI_BUS_ID_BUFFER_SIZE, c_device))
+        return (<char*>c_bus_id).decode()
+
+    @property
+    def properties(self) -> DeviceProperties:
+        """Return the device's :class:`DeviceProperties`, made on first use."""
+        if self._properties is None:
+            self._properties = DeviceProperties._init(self._device_id)
+        return self._properties
+
+    @property
+    def uuid(self) -> str:
+        """Return the device's UUID, formatted as ``8-4-4-4-12`` hexadecimal digits.
+
+        Raises
+        ------
+        CUDAError
+            If the driver reports an error.
+        """
+        cdef cydriver.CUuuid c_uuid
+        cdef cydriver.CUdevice c_device = self._device_id
+        if self._uuid is None:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuDeviceGetUuid(&c_uuid, c_device))
+            digits = (<char*>c_uuid.bytes)[:sizeof(c_uuid.bytes)].hex()
+            self._uuid = f"{digits[:8]}-{digits[8:12]}-{digits[12:16]}-{digits[16:20]}-{digits[20:]}"
+        return self._uuid
 
 
-def Device_thread_cache():
-    """Return this thread's list of :class:`Device` objects, one per ordinal."""
+cdef class DeviceProperties:
+    """Query the attributes of a device, one property per attribute.
+
+    Obtain it from :attr:`Device.properties`; it cannot be constructed
+    directly. Values are read from the driver on first access and cached.
+
+    Notes
+    -----
+    Like ``dict.get``, a property reads as ``0`` (``False`` for flags) when
+    the driver answers ``CUDA_ERROR_INVALID_VALUE``: the attribute is unknown
+    to this driver or device. Every other driver error raises
+    :class:`~cuda.core._utils.cuda_utils.CUDAError`.
+    """
+
+    cdef:
+        int _device_id
+        dict _cache
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError("DeviceProperties cannot be instantiated directly; use Device.properties")
+
+    @classmethod
+    def _init(cls, device_id: int) -> DeviceProperties:
+        """Return the properties of device ``device_id`` (not checked)."""
+        cdef DeviceProperties properties = cls.__new__(cls)
+        properties._device_id = device_id
+        properties._cache = {}
+        return properties
+
+    def _get_attribute(self, attr: int) -> int:
+        """Read one attribute from the driver, uncached; ``0`` if the driver does not know it."""
+        cdef cydriver.CUdevice_attribute c_attr = attr
+        cdef cydriver.CUdevice c_device = self._device_id
+        cdef cydriver.CUresult err
+        cdef int c_value = 0
+        with nogil:
+            err = cydriver.cuDeviceGetAttribute(&c_value, c_attr, c_device)
+        if err == cydriver.CUresult.CUDA_ERROR_INVALID_VALUE:
+            return 0
+        HANDLE_RETURN(err)
+        return c_value
+
+    @property
+    def async_engine_count(self) -> int:
+        """Return the number of engines that copy memory concurrently with kernels."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT)
+
+    @property
+    def can_map_host_memory(self) -> bool:
+        """Return whether the device can map host memory into its address space."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY))
+
+    @property
+    def clock_rate(self) -> int:
+        """Return the typical clock frequency, in kilohertz."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLOCK_RATE)
+
+    @property
+    def cluster_launch(self) -> bool:
+        """Return whether the device can launch thread block clusters."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH))
+
+    @property
+    def compute_capability_major(self) -> int:
+        """Return the major version of the compute capability."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+
+    @property
+    def compute_capability_minor(self) -> int:
+        """Return the minor version of the compute capability."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+
+    @property
+    def compute_mode(self) -> int:
+        """Return the compute mode, a ``CUcomputemode`` value."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_MODE)
+
+    @property
+    def concurrent_kernels(self) -> bool:
+        """Return whether the device can run several kernels at once."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS))
+
+    @property
+    def concurrent_managed_access(self) -> bool:
+        """Return whether the device and the host can access managed memory at the same time."""
+        return bool(
+            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS)
+        )
+
+    @property
+    def cooperative_launch(self) -> bool:
+        """Return whether the device can launch cooperative kernels."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH))
+
+    @property
+    def ecc_enabled(self) -> bool:
+        """Return whether error-correcting memory is enabled."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ECC_ENABLED))
+
+    @property
+    def global_memory_bus_width(self) -> int:
+        """Return the width of the global memory bus, in bits."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH)
+
+    @property
+    def integrated(self) -> bool:
+        """Return whether the device shares its memory with the host (an integrated GPU)."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_INTEGRATED))
+
+    @property
+    def ipc_event_supported(self) -> bool:
+        """Return whether the device supports sharing events between processes."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED))
+
+    @property
+    def kernel_exec_timeout(self) -> bool:
+        """Return whether kernels have a run time limit."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT))
+
+    @property
+    def l2_cache_size(self) -> int:
+        """Return the size of the L2 cache, in bytes."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)
+
+    @property
+    def managed_memory(self) -> bool:
+        """Return whether the device can allocate managed memory."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY))
+
+    @property
+    def max_block_dim_x(self) -> int:
+        """Return the largest x dimension of a thread block."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X)
+
+    @property
+    def max_block_dim_y(self) -> int:
+        """Return the largest y dimension of a thread block."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y)
+
+    @property
+    def max_block_dim_z(self) -> int:
+        """Return the largest z dimension of a thread block."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)
+
+    @property
+    def max_blocks_per_multiprocessor(self) -> int:
+        """Return the largest number of thread blocks resident on one multiprocessor."""
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR
+        )
+
+    @property
+    def max_grid_dim_x(self) -> int:
+        """Return the largest x dimension of a grid."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X)
+
+    @property
+    def max_grid_dim_y(self) -> int:
+        """Return the largest y dimension of a grid."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y)
+
+    @property
+    def max_grid_dim_z(self) -> int:
+        """Return the largest z dimension of a grid."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)
+
+    @property
+    def max_registers_per_block(self) -> int:
+        """Return the number of 32-bit registers available to one thread block."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)
+
+    @property
+    def max_registers_per_multiprocessor(self) -> int:
+        """Return the number of 32-bit registers available on one multiprocessor."""
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR
+        )
+
+    @property
+    def max_shared_memory_per_block(self) -> int:
+        """Return the shared memory available to one thread block by default, in bytes."""
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK
+        )
+
+    @property
+    def max_shared_memory_per_block_optin(self) -> int:
+        """Return the shared memory one thread block can opt in to, in bytes."""
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
+        )
+
+    @property
+    def max_shared_memory_per_multiprocessor(self) -> int:
+        """Return the shared memory available on one multiprocessor, in bytes."""
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR
+        )
+
+    @property
+    def max_threads_per_block(self) -> int:
+        """Return the largest number of threads in one thread block."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+
+    @property
+    def max_threads_per_multiprocessor(self) -> int:
+        """Return the largest number of threads resident on one multiprocessor."""
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR
+        )
+
+    @property
+    def memory_clock_rate(self) -> int:
+        """Return the peak memory clock frequency, in kilohertz."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE)
+
+    @property
+    def memory_pools_supported(self) -> bool:
+        """Return whether the device supports stream-ordered memory pools."""
+        return bool(
+            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)
+        )
+
+    @property
+    def multiprocessor_count(self) -> int:
+        """Return the number of multiprocessors."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+
+    @property
+    def pci_bus_id(self) -> int:
+        """Return the PCI bus number of the device."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_BUS_ID)
+
+    @property
+    def pci_device_id(self) -> int:
+        """Return the PCI device number of the device."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)
+
+    @property
+    def pci_domain_id(self) -> int:
+        """Return the PCI domain number of the device."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID)
+
+    @property
+    def stream_priorities_supported(self) -> bool:
+        """Return whether streams can have priorities on this device."""
+        return bool(
+            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED)
+        )
+
+    @property
+    def total_constant_memory(self) -> int:
+        """Return the constant memory available to kernels, in bytes."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY)
+
+    @property
+    def unified_addressing(self) -> bool:
+        """Return whether the device shares one virtual address space with the host."""
+        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING))
+
+    @property
+    def warp_size(self) -> int:
+        """Return the number of threads in a warp."""
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_WARP_SIZE)
+
+
+cdef object Device_check_ordinal(object device_id):
+    """Return ``device_id`` as a non-negative int, before the driver is asked anything."""
+    try:
+        ordinal = operator.index(device_id)
+    except TypeError:
+        raise TypeError(
+            f"device_id must be a Device, an int or None, got {type(device_id).__name__}: {device_id!r}"
+        ) from None
+    if ordinal < 0:
+        raise ValueError(f"device_id must be >= 0, got {device_id}")
+    return ordinal
+
+
+cdef cydriver.CUcontext Device_context_handle(object self) except NULL:
+    """Return the driver context that ``set_current`` gave this thread's Device object."""
+    cdef Context ctx = self._context
+    if ctx is None:
+        raise CUDAError(
+            f"Device {self._device_id} is not initialized on this thread; "
+            f"call Device({self._device_id}).set_current() first"
+        )
+    if ctx._handle == NULL:
+        raise RuntimeError(
+            f"the context of Device {self._device_id} has been closed; call set_current() again"
+        )
+    return ctx._handle
+
+
+cdef int Device_count() except -1:
+    """Return the number of devices, initializing the driver first."""
+    cdef int c_count = 0
+    Device_init_driver()
+    with nogil:
+        HANDLE_RETURN(cydriver.cuDeviceGetCount(&c_count))
+    return c_count
+
+
+cdef int Device_current_ordinal() except -1:
+    """Return the device of the current context, or 0 when the thread has none (as cudart does)."""
+    cdef cydriver.CUdevice c_device = 0
+    cdef cydriver.CUresult err
+    Device_init_driver()
+    with nogil:
+        err = cydriver.cuCtxGetDevice(&c_device)
+    if err == cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT:
+        return 0
+    HANDLE_RETURN(err)
+    return c_device
+
+
+cdef int Device_init_driver() except -1:
+    """Initialize the driver once per process."""
+    global _driver_initialized
+    if _driver_initialized:
+        return 0
+    with _init_lock:
+        if not _driver_initialized:
+            with nogil:
+                # cuInit takes no flags: 0 is the only valid value.
+                HANDLE_RETURN(cydriver.cuInit(0))
+            _driver_initialized = True
+    return 0
+
+
+cdef cydriver.CUcontext Device_primary_context(int device_id) except NULL:
+    """Return the primary context of a device, retaining it the first time in this process."""
+    cdef cydriver.CUcontext c_ctx = NULL
+    cdef cydriver.CUdevice c_device = device_id
+    with _primary_lock:
+        address = _primary_contexts.get(device_id)
+        if address is None:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuDevicePrimaryCtxRetain(&c_ctx, c_device))
+            _primary_contexts[device_id] = <uintptr_t>c_ctx
+        else:
+            c_ctx = <cydriver.CUcontext><uintptr_t>address
+    return c_ctx
+
+
+cdef list Device_thread_devices(type cls):
+    """Return this thread's Device objects, one per ordinal, creating them on first use."""
     devices = getattr(_tls, "devices", None)
     if devices is None:
-        devices = _tls.devices = Device_create_all()
+        devices = []
+        for ordinal in range(Device_count()):
+            device = object.__new__(cls)
+            device._device_id = ordinal
+            device._context = None
+            device._memory_resource = None
+            device._properties = None
+            device._uuid = None
+            devices.append(device)
+        _tls.devices = devices
     return devices
 
 
-def Device_create_all():
-    """Create one :class:`Device` per ordinal the driver reports."""
-    cdef int c_count = 0
-    with nogil:
-        HANDLE_RETURN(cydriver.cuInit(0))
-        HANDLE_RETURN(cydriver.cuDeviceGetCount(&c_count))
-    devices = []
-    for ordinal in range(c_count):
-        device = object.__new__(Device)
-        device._id = ordinal
-        devices.append(device)
-    return devices
+cdef int DeviceProperties_get(DeviceProperties self, cydriver.CUdevice_attribute attr) except? -1:
+    """Return an attribute's value, from the cache or, the first time, from the driver."""
+    value = self._cache.get(attr)
+    if value is None:
+        value = self._cache[attr] = self._get_attribute(attr)
+    return value

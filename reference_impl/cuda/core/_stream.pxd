@@ -11,7 +11,11 @@ cdef class Stream:
         object _owner
         bint _owns_handle
         int _device_id
+        bint _closed
         object __weakref__
 
 
 cdef Stream Stream_accept(object arg, bint allow_stream_protocol=*)
+cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options)
+cdef Stream Stream_from_protocol(object obj)
+cdef Stream default_stream()

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from cuda.bindings cimport cydriver
 
-import dataclasses
-
 from cuda.bindings import driver, nvrtc
+import dataclasses
+from typing import NamedTuple
 
 __all__ = [
     "CUDAError",
+    "ComputeCapability",
     "NVRTCError",
     "check_or_create_options",
     "handle_return",
@@ -37,6 +38,21 @@ class CUDAError(Exception):
 
 class NVRTCError(CUDAError):
     """Report a failed NVRTC (runtime compilation) call."""
+
+
+class ComputeCapability(NamedTuple):
+    """Hold a device's compute capability, such as ``(9, 0)`` for an H100.
+
+    Parameters
+    ----------
+    major : int
+        The major version: the GPU architecture generation.
+    minor : int
+        The minor version within that generation.
+    """
+
+    major: int
+    minor: int
 
 
 def handle_return(result: tuple, handle: object | None = None) -> object:
@@ -80,7 +96,7 @@ def handle_return(result: tuple, handle: object | None = None) -> object:
     return result[1:]
 
 
-cpdef check_or_create_options(type cls, options, str options_description="", bint keep_none=False):
+cpdef check_or_create_options(type cls, object options, str options_description="", bint keep_none=False):
     """Return ``options`` as an instance of the options dataclass ``cls``.
 
     Parameters

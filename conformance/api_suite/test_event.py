@@ -1,0 +1,176 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Event behaviour common to every cuda.core."""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+
+import pytest
+from cuda.bindings import driver
+
+import cuda.core
+from cuda.core import Event, EventOptions, Stream
+
+TIMING = EventOptions(timing_enabled=True)
+
+
+class HostGate:
+    """Hold back a stream's later work at a host function until released."""
+
+    def __init__(self) -> None:
+        self._released = threading.Event()
+        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._wait)
+
+    def _wait(self, _user_data: int | None) -> None:
+        # A safety net: never hold the stream longer than a minute.
+        self._released.wait(timeout=60)
+
+    def block(self, stream: Stream) -> None:
+        """Queue the host function on ``stream``."""
+        address = ctypes.cast(self._function, ctypes.c_void_p).value
+        (err,) = driver.cuLaunchHostFunc(stream.handle, driver.CUhostFn(address), 0)
+        assert err == driver.CUresult.CUDA_SUCCESS, err
+
+    def release(self) -> None:
+        """Let the stream go on."""
+        self._released.set()
+
+
+@pytest.fixture
+def gate():
+    """Return a HostGate that is released when the test ends, whatever happens."""
+    host_gate = HostGate()
+    yield host_gate
+    host_gate.release()
+
+
+def test_event_names_are_exported() -> None:
+    assert "Event" in cuda.core.__all__
+    assert "EventOptions" in cuda.core.__all__
+
+
+def test_event_cannot_be_constructed_directly() -> None:
+    with pytest.raises(RuntimeError):
+        Event()
+
+
+def test_event_options_defaults() -> None:
+    options = EventOptions()
+    assert options.timing_enabled is False
+    assert options.blocking_sync is False
+    assert options.ipc_enabled is False
+
+
+@pytest.mark.gpu
+def test_new_event_reflects_its_options(device) -> None:
+    plain = device.create_event()
+    assert plain.is_timing_enabled is False
+    assert plain.is_blocking_sync is False
+    assert plain.is_ipc_enabled is False
+    timed = device.create_event({"timing_enabled": True, "blocking_sync": True})
+    assert timed.is_timing_enabled is True
+    assert timed.is_blocking_sync is True
+    assert isinstance(timed.handle, driver.CUevent)
+    assert int(timed.handle) != 0
+    assert timed.device == device
+    assert timed.context == device.context
+
+
+@pytest.mark.gpu
+def test_unrecorded_event_is_done(device) -> None:
+    event = device.create_event()
+    assert event.is_done is True
+    assert event.sync() is None
+
+
+@pytest.mark.gpu
+def test_is_done_polls_without_raising(device, gate) -> None:
+    stream = device.create_stream()
+    gate.block(stream)
+    event = stream.record()
+    assert event.is_done is False
+    gate.release()
+    event.sync()
+    assert event.is_done is True
+
+
+@pytest.mark.gpu
+def test_subtracting_events_gives_milliseconds(device, gate) -> None:
+    stream = device.create_stream()
+    start = stream.record(options=TIMING)
+    gate.block(stream)
+    end = stream.record(options=TIMING)
+    time.sleep(0.2)
+    gate.release()
+    end.sync()
+    elapsed = end - start
+    assert isinstance(elapsed, float)
+    # The gate held the stream for the 0.2 s sleep; allow for coarse timers.
+    assert 150 <= elapsed < 10_000
+
+
+@pytest.mark.gpu
+def test_subtracting_events_without_timing_raises(device) -> None:
+    stream = device.create_stream()
+    timed = stream.record(options=TIMING)
+    untimed = stream.record()
+    stream.sync()
+    with pytest.raises(RuntimeError, match="(?i)timing"):
+        untimed - timed
+    with pytest.raises(RuntimeError, match="(?i)timing"):
+        timed - untimed
+
+
+@pytest.mark.gpu
+def test_subtracting_an_unrecorded_event_raises(device) -> None:
+    stream = device.create_stream()
+    recorded = stream.record(options=TIMING)
+    unrecorded = device.create_event(TIMING)
+    stream.sync()
+    with pytest.raises(RuntimeError, match="(?i)recorded"):
+        unrecorded - recorded
+    with pytest.raises(RuntimeError, match="(?i)recorded"):
+        recorded - unrecorded
+
+
+@pytest.mark.gpu
+def test_subtracting_an_incomplete_event_raises(device, gate) -> None:
+    stream = device.create_stream()
+    start = stream.record(options=TIMING)
+    gate.block(stream)
+    end = stream.record(options=TIMING)
+    with pytest.raises(RuntimeError, match="(?i)complete"):
+        end - start
+    gate.release()
+    end.sync()
+    assert end - start >= 0
+
+
+@pytest.mark.gpu
+def test_subtracting_a_non_event_raises_type_error(device) -> None:
+    event = device.create_stream().record(options=TIMING)
+    with pytest.raises(TypeError):
+        event - 1.0
+
+
+@pytest.mark.gpu
+def test_event_close_is_idempotent(device) -> None:
+    event = device.create_event()
+    assert event.is_closed is False
+    event.close()
+    assert event.is_closed is True
+    event.close()
+
+
+@pytest.mark.gpu
+def test_equal_events_share_a_handle(device) -> None:
+    stream = device.create_stream()
+    event = stream.record()
+    assert event == stream.record(event)
+    assert event != device.create_event()
+    assert hash(event) == hash(event)

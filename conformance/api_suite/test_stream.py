@@ -1,0 +1,195 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Stream behaviour common to every cuda.core."""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+
+import pytest
+from cuda.bindings import driver
+
+import cuda.core
+from cuda.core import LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Event, Stream, StreamOptions
+
+
+class HostGate:
+    """Hold back a stream's later work at a host function until released."""
+
+    def __init__(self) -> None:
+        self._released = threading.Event()
+        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._wait)
+
+    def _wait(self, _user_data: int | None) -> None:
+        # A safety net: never hold the stream longer than a minute.
+        self._released.wait(timeout=60)
+
+    def block(self, stream: Stream) -> None:
+        """Queue the host function on ``stream``."""
+        address = ctypes.cast(self._function, ctypes.c_void_p).value
+        (err,) = driver.cuLaunchHostFunc(stream.handle, driver.CUhostFn(address), 0)
+        assert err == driver.CUresult.CUDA_SUCCESS, err
+
+    def release(self) -> None:
+        """Let the stream go on."""
+        self._released.set()
+
+
+@pytest.fixture
+def gate():
+    """Return a HostGate that is released when the test ends, whatever happens."""
+    host_gate = HostGate()
+    yield host_gate
+    host_gate.release()
+
+
+def priority_range() -> tuple[int, int]:
+    """Return the current context's (least, greatest) stream priorities."""
+    err, least, greatest = driver.cuCtxGetStreamPriorityRange()
+    assert err == driver.CUresult.CUDA_SUCCESS, err
+    return least, greatest
+
+
+def test_stream_names_are_exported() -> None:
+    for name in ("Stream", "StreamOptions", "LEGACY_DEFAULT_STREAM", "PER_THREAD_DEFAULT_STREAM"):
+        assert name in cuda.core.__all__
+
+
+def test_stream_cannot_be_constructed_directly() -> None:
+    with pytest.raises(RuntimeError):
+        Stream()
+
+
+def test_default_streams_have_the_special_handles() -> None:
+    assert isinstance(LEGACY_DEFAULT_STREAM, Stream)
+    assert isinstance(PER_THREAD_DEFAULT_STREAM, Stream)
+    assert int(LEGACY_DEFAULT_STREAM.handle) == 1
+    assert int(PER_THREAD_DEFAULT_STREAM.handle) == 2
+    assert LEGACY_DEFAULT_STREAM.__cuda_stream__() == (0, 1)
+
+
+def test_stream_options_defaults() -> None:
+    options = StreamOptions()
+    assert options.nonblocking is True
+    assert options.priority is None
+
+
+@pytest.mark.gpu
+def test_new_stream_is_nonblocking_with_the_lowest_priority(device) -> None:
+    stream = device.create_stream()
+    least, _ = priority_range()
+    assert stream.is_nonblocking is True
+    assert stream.priority == least
+    assert stream.device == device
+    assert stream.context == device.context
+    assert isinstance(stream.handle, driver.CUstream)
+    assert int(stream.handle) != 0
+    assert stream.__cuda_stream__() == (0, int(stream.handle))
+    stream.close()
+
+
+@pytest.mark.gpu
+def test_stream_options_are_applied(device) -> None:
+    _, greatest = priority_range()
+    stream = device.create_stream(options=StreamOptions(nonblocking=False, priority=greatest))
+    assert stream.is_nonblocking is False
+    assert stream.priority == greatest
+    from_dict = device.create_stream(options={"nonblocking": False})
+    assert from_dict.is_nonblocking is False
+
+
+@pytest.mark.gpu
+def test_out_of_range_priority_is_rejected(device) -> None:
+    least, greatest = priority_range()
+    with pytest.raises(ValueError, match="out of range"):
+        device.create_stream(options=StreamOptions(priority=least + 1))
+    with pytest.raises(ValueError, match="out of range"):
+        device.create_stream(options=StreamOptions(priority=greatest - 1))
+
+
+@pytest.mark.gpu
+def test_wrapping_a_handle_or_a_protocol_object_shares_the_stream(device) -> None:
+    stream = device.create_stream()
+
+    class Foreign:
+        def __cuda_stream__(self) -> tuple[int, int]:
+            return (0, int(stream.handle))
+
+    wrapped = device.create_stream(Foreign())
+    assert wrapped == stream
+    assert hash(wrapped) == hash(stream)
+    assert int(wrapped.handle) == int(stream.handle)
+    from_handle = Stream.from_handle(int(stream.handle))
+    assert from_handle == stream
+    from_handle.sync()
+    wrapped.close()
+    from_handle.close()
+    stream.sync()  # still alive: the wrappers only borrowed it
+
+
+@pytest.mark.gpu
+def test_create_stream_rejects_bad_arguments(device) -> None:
+    with pytest.raises(TypeError):
+        device.create_stream(object())
+    with pytest.raises(ValueError, match="obj.*options"):
+        device.create_stream(LEGACY_DEFAULT_STREAM, options=StreamOptions())
+
+
+@pytest.mark.gpu
+def test_close_is_idempotent_and_later_use_fails(device) -> None:
+    stream = device.create_stream()
+    assert stream.is_closed is False
+    stream.close()
+    assert stream.is_closed is True
+    stream.close()
+    with pytest.raises(RuntimeError):
+        stream.sync()
+
+
+@pytest.mark.gpu
+def test_record_creates_or_reuses_an_event(device) -> None:
+    stream = device.create_stream()
+    event = stream.record()
+    assert isinstance(event, Event)
+    assert stream.record(event) is event
+    with pytest.raises(TypeError):
+        stream.record(5)
+    stream.sync()
+    assert event.is_done is True
+
+
+@pytest.mark.gpu
+def test_sync_returns_none(device) -> None:
+    stream = device.create_stream()
+    assert stream.sync() is None
+
+
+@pytest.mark.gpu
+def test_wait_orders_work_across_streams(device, gate) -> None:
+    first = device.create_stream()
+    second = device.create_stream()
+    gate.block(first)
+    assert second.wait(first.record()) is None
+    waiting_on_event = second.record()
+    third = device.create_stream()
+    assert third.wait(first) is None
+    waiting_on_stream = third.record()
+    assert waiting_on_event.is_done is False
+    assert waiting_on_stream.is_done is False
+    gate.release()
+    second.sync()
+    third.sync()
+    assert waiting_on_event.is_done is True
+    assert waiting_on_stream.is_done is True
+
+
+@pytest.mark.gpu
+def test_default_streams_follow_the_current_device(device) -> None:
+    assert device.default_stream is LEGACY_DEFAULT_STREAM
+    for stream in (LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM):
+        assert stream.device == device
+        assert stream.context == device.context
+        stream.sync()

@@ -1,0 +1,58 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""DOC003: each section header is underlined with dashes, exactly as long as the header.
+
+numpydoc ignores a header whose underline is shorter than the header, and
+warns about one of a different length; ``=`` underlines are reST titles, not
+numpydoc sections (an unknown title underlined with ``=`` is left to DOC002).
+A numpydoc section name standing alone on a line, with
+its content right below, lacks its underline altogether.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda_core_guide.config import Config
+from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.rules.doc.docstrings import SECTION_ORDER, docstrings, normalized_title
+from cuda_core_guide.source import SourceFile
+
+__all__ = ["SectionUnderlines"]
+
+
+class SectionUnderlines(Rule):
+    """Check the underline of every docstring section header."""
+
+    code = "DOC003"
+    kinds = frozenset({"py", "pyx", "pxi"})
+
+    def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
+        """Yield a violation for each missing, mis-drawn or mis-sized underline."""
+        for docstring in docstrings(source):
+            if docstring.is_suppressed(source, self.code):
+                continue
+            for header in docstring.parsed.headers:
+                title, underline = header.title, header.underline
+                wanted = "-" * len(title)
+                if underline is None:
+                    yield Violation(
+                        *docstring.position(source, header.index),
+                        f"section {title!r} of the {docstring.label} has no underline; add `{wanted}` under it",
+                    )
+                elif set(underline) != {"-"}:
+                    if normalized_title(title) not in SECTION_ORDER:
+                        continue  # a reST title; DOC002 reports the unknown section
+                    yield Violation(
+                        *docstring.position(source, header.index + 1),
+                        f"section {title!r} of the {docstring.label} is underlined with {underline[0]!r}; "
+                        f"use dashes: `{wanted}`",
+                    )
+                elif len(underline) != len(title):
+                    yield Violation(
+                        *docstring.position(source, header.index + 1),
+                        f"underline of section {title!r} in the {docstring.label} has {len(underline)} dashes; "
+                        f"the header has {len(title)} characters",
+                    )

@@ -1,0 +1,40 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""ERR001: every warning names its ``stacklevel``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda_core_guide.config import Config
+from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.rules.cud.tree import expression_start
+from cuda_core_guide.rules.err.calls import call_arguments, warn_calls
+from cuda_core_guide.source import SourceFile
+
+__all__ = ["WarningStacklevel"]
+
+_STACKLEVEL_POSITION = 2
+
+
+class WarningStacklevel(Rule):
+    """Check that ``warnings.warn`` calls pass ``stacklevel``.
+
+    ``stacklevel=N`` or a third positional argument both count. A call
+    that unpacks ``*args`` or ``**kwargs`` may pass it and is not flagged.
+    """
+
+    code = "ERR001"
+
+    def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
+        """Yield a violation for each ``warnings.warn`` call without ``stacklevel``."""
+        for call, name in warn_calls(source):
+            arguments = call_arguments(call)
+            if arguments.has_star or arguments.has_starstar or "stacklevel" in arguments.keywords:
+                continue
+            if len(arguments.positional) > _STACKLEVEL_POSITION:
+                continue
+            line, column = expression_start(call)
+            yield Violation(line, column, f"`{name}()` has no `stacklevel`; pass `stacklevel=2` or more")

@@ -1,0 +1,39 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""FIL003: every name ``__all__`` lists is bound in the module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda_core_guide.config import Config
+from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.source import SourceFile
+from cuda_core_guide.source.definitions import dunder_all, has_dynamic_namespace, module_bindings
+
+__all__ = ["AllNamesDefined"]
+
+
+class AllNamesDefined(Rule):
+    """Check the string literals of ``__all__`` against the names the module binds.
+
+    Modules whose namespace the tree cannot show (star imports, a module
+    ``__getattr__``, ``globals()``) are skipped.
+    """
+
+    code = "FIL003"
+    kinds = frozenset({"py", "pyx"})
+
+    def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
+        """Yield a violation at each listed name the module does not bind."""
+        declaration = dunder_all(source)
+        if declaration is None or not declaration.entries or has_dynamic_namespace(source):
+            return
+        bound = module_bindings(source)
+        for entry in declaration.entries:
+            if entry.name not in bound:
+                yield Violation(
+                    entry.line, entry.column, f"`__all__` lists `{entry.name}`, which this module does not define"
+                )

@@ -1,0 +1,138 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Find the fewest misplaced items in a sequence, for the ordering rules of the ``IMP`` chapter.
+
+An import out of order makes every later one look out of order too if each
+is compared with the largest key so far. Keeping the longest ordered
+subsequence and reporting only the rest names the imports that actually
+have to move, and each report names the neighbour it is out of order with.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from cuda_core_guide.source.imports import CYTHON_STANDARD_PACKAGES, Group, ImportStatement
+
+__all__ = ["SUBGROUP_TITLES", "Misplaced", "has_blank_line_between", "misplaced", "subgroup"]
+
+SUBGROUP_TITLES = {
+    Group.EXTERNAL_CIMPORT: ("Cython's own cimports", "third-party cimports"),
+    Group.EXTERNAL_IMPORT: ("standard-library imports", "third-party imports"),
+    Group.FIRST_PARTY_IMPORT: ("absolute first-party imports", "relative imports"),
+}
+"""The two parts of the groups that ruff's and isort's defaults split: what :func:`subgroup` numbers 0 and 1."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Misplaced:
+    """One item that is out of order.
+
+    Parameters
+    ----------
+    index : int
+        Its position in the sequence.
+    other : int
+        The position of the kept item it is out of order with.
+    relation : str
+        ``"after"`` if it follows ``other`` but belongs before it,
+        ``"before"`` if it precedes ``other`` but belongs after it.
+    """
+
+    index: int
+    other: int
+    relation: str
+
+
+def misplaced(keys: Sequence[Any]) -> list[Misplaced]:
+    """Return the items to move so that ``keys`` becomes non-decreasing.
+
+    Parameters
+    ----------
+    keys : sequence
+        Comparable sort keys, in source order.
+
+    Returns
+    -------
+    list of Misplaced
+        The items outside a longest non-decreasing subsequence, preferring
+        to keep earlier items, in source order; empty if ``keys`` is
+        sorted.
+    """
+    count = len(keys)
+    longest = [1] * count
+    for i in range(count - 2, -1, -1):
+        longest[i] = 1 + max((longest[j] for j in range(i + 1, count) if keys[j] >= keys[i]), default=0)
+    kept = [False] * count
+    remaining = max(longest, default=0)
+    last = None
+    for i in range(count):
+        if remaining and longest[i] == remaining and (last is None or keys[i] >= keys[last]):
+            kept[i] = True
+            last = i
+            remaining -= 1
+    result = []
+    for i in range(count):
+        if kept[i]:
+            continue
+        before = [j for j in range(i) if kept[j] and keys[j] > keys[i]]
+        if before:
+            result.append(Misplaced(i, before[-1], "after"))
+            continue
+        after = [j for j in range(i + 1, count) if kept[j] and keys[j] < keys[i]]
+        result.append(Misplaced(i, after[0] if after else i, "before"))
+    return result
+
+
+def has_blank_line_between(lines: Sequence[str], first: int, last: int) -> bool:
+    """Return whether a blank line lies strictly between lines ``first`` and ``last``.
+
+    Parameters
+    ----------
+    lines : sequence of str
+        The file's physical lines (index 0 is line 1).
+    first : int
+        The last line of the earlier statement.
+    last : int
+        The first line of the later statement.
+
+    Returns
+    -------
+    bool
+        True if any line in between is empty or whitespace; comment lines
+        are not blank.
+    """
+    return any(not lines[number - 1].strip() for number in range(first + 1, last) if 0 < number <= len(lines))
+
+
+def subgroup(statement: ImportStatement, first_party: tuple[str, ...]) -> int:
+    """Return which part of its group an import belongs to.
+
+    Parameters
+    ----------
+    statement : ImportStatement
+        An import.
+    first_party : tuple of str
+        The configured first-party packages.
+
+    Returns
+    -------
+    int
+        0 or 1 for the parts :data:`SUBGROUP_TITLES` names: Cython's own
+        cimports before third-party ones, standard-library imports before
+        third-party ones, absolute first-party imports before relative
+        ones; 0 in the other groups.
+    """
+    group = statement.group(first_party)
+    if group is Group.EXTERNAL_CIMPORT:
+        return 0 if statement.top_package in CYTHON_STANDARD_PACKAGES else 1
+    if group is Group.EXTERNAL_IMPORT:
+        return 0 if statement.top_package in sys.stdlib_module_names else 1
+    if group is Group.FIRST_PARTY_IMPORT:
+        return 1 if statement.is_relative else 0
+    return 0

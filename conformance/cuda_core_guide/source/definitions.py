@@ -1,0 +1,691 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""What a module defines and binds at top level, and what Python can see of it.
+
+The file-structure and package-layout rules ask the same questions of a
+module: which classes and functions it defines and in what order, which of
+them are public and Python-visible, which names it binds at all, what its
+``__all__`` lists, and which names a definition needs when the module is
+imported (a base class, a decorator, a default value). The answers live
+here, on top of Cython's tree, so that every rule answers them alike.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+from collections.abc import Iterator
+
+from Cython.Compiler import ExprNodes, Nodes
+
+from cuda_core_guide.source import nodes
+from cuda_core_guide.source.model import SourceFile
+from cuda_core_guide.source.tokens import LogicalLine
+
+__all__ = [
+    "AllEntry",
+    "Definition",
+    "DunderAll",
+    "bound_names",
+    "declaration_names",
+    "definition_line",
+    "dunder_all",
+    "has_dynamic_namespace",
+    "is_dunder",
+    "is_python_visible",
+    "logical_line_containing",
+    "module_bindings",
+    "postpones_annotations",
+    "statement_text",
+    "top_level_definitions",
+    "walk_tree",
+]
+
+_CFUNC_DECORATORS = frozenset({"cython.cfunc", "cfunc"})
+_MAX_QUOTE = 60
+_BODY_STATEMENTS = (
+    Nodes.ForInStatNode,
+    Nodes.ForFromStatNode,
+    Nodes.WhileStatNode,
+    Nodes.WithStatNode,
+    Nodes.CDefExternNode,
+)
+"""Compound statements whose body runs (or declares) at module level."""
+_KIND_WORDS = {
+    "class": "class",
+    "cdef class": "cdef class",
+    "def": "function",
+    "cpdef": "cpdef function",
+    "cdef": "cdef function",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Definition:
+    """A class or function defined directly in a module's body.
+
+    Parameters
+    ----------
+    name : str
+        The defined name.
+    kind : str
+        ``"class"``, ``"cdef class"``, ``"def"``, ``"cdef"`` or ``"cpdef"``.
+    node : Nodes.Node
+        The definition's node.
+    line : int
+        The line of its ``def``/``class`` keyword (after any decorators).
+    is_python_visible : bool
+        Whether Python code can reach it: classes, ``cdef class``, ``def``
+        (unless decorated ``@cython.cfunc``) and ``cpdef``; not ``cdef``
+        functions.
+    """
+
+    name: str
+    kind: str
+    node: Nodes.Node
+    line: int
+    is_python_visible: bool
+
+    def describe(self) -> str:
+        """Return the definition quoted for a message: ``cdef class `Buffer```."""
+        if self.kind == "def" and not self.is_python_visible:
+            return f"cdef function `{self.name}`"
+        return f"{_KIND_WORDS[self.kind]} `{self.name}`"
+
+    @property
+    def is_class(self) -> bool:
+        """Whether it is a class (``class`` or ``cdef class``)."""
+        return self.kind in ("class", "cdef class")
+
+    @property
+    def is_function(self) -> bool:
+        """Whether it is a function (``def``, ``cdef`` or ``cpdef``)."""
+        return not self.is_class
+
+    @property
+    def is_public(self) -> bool:
+        """Whether it is part of the public API: Python-visible and without a leading underscore."""
+        return self.is_python_visible and not self.name.startswith("_")
+
+    @property
+    def is_private(self) -> bool:
+        """Whether it is an implementation detail.
+
+        True for a name with a leading underscore (dunders such as a module
+        ``__getattr__`` excepted) and for functions Python cannot call
+        (``cdef``, ``cdef inline``, ``@cython.cfunc``), unless C code can:
+        ``cdef public`` and ``cdef api`` functions are an exported C API.
+        """
+        if self.name.startswith("_"):
+            return not is_dunder(self.name)
+        if self.is_python_visible:
+            return False
+        node = self.node
+        return not (getattr(node, "visibility", None) == "public" or getattr(node, "api", False))
+
+
+@dataclasses.dataclass(frozen=True)
+class AllEntry:
+    """One string literal listed in ``__all__``.
+
+    Parameters
+    ----------
+    name : str
+        The listed name.
+    line : int
+        The line of the string literal.
+    column : int
+        Its 1-based column.
+    """
+
+    name: str
+    line: int
+    column: int
+
+
+@dataclasses.dataclass(frozen=True)
+class DunderAll:
+    """A module's ``__all__``.
+
+    Parameters
+    ----------
+    line : int
+        The line of the first top-level ``__all__ =`` assignment.
+    column : int
+        Its 1-based column.
+    entries : tuple of AllEntry
+        The string literals the value lists, in order.
+    is_exact : bool
+        Whether ``entries`` is the whole of ``__all__``: the value is a
+        list or tuple of string literals (or a sum of such) and nothing
+        else in the module assigns, extends or changes ``__all__``.
+    node : Nodes.Node
+        The assignment.
+    """
+
+    line: int
+    column: int
+    entries: tuple[AllEntry, ...]
+    is_exact: bool
+    node: Nodes.Node
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The listed names."""
+        return frozenset(entry.name for entry in self.entries)
+
+
+def top_level_definitions(source: SourceFile) -> list[Definition]:
+    """Return the classes and functions defined directly in a module's body.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    list of Definition
+        In source order. Definitions nested in ``if``/``try`` blocks,
+        ``cdef extern`` declarations, ``ctypedef``, structs, enums and
+        variables are not included.
+    """
+    result = []
+    for stat in source.body:
+        kind = nodes.definition_kind(stat)
+        name = nodes.definition_name(stat)
+        if kind is None or kind == "property" or not name:
+            continue
+        if isinstance(stat, Nodes.CClassDefNode) and stat.visibility == "extern":
+            continue
+        result.append(Definition(name, kind, stat, definition_line(source, stat), is_python_visible(stat)))
+    return result
+
+
+def is_python_visible(node: Nodes.Node) -> bool:
+    """Return whether Python code can reach a class or function definition.
+
+    Parameters
+    ----------
+    node : Nodes.Node
+        A definition.
+
+    Returns
+    -------
+    bool
+        True for ``class``, ``cdef class`` (not ``extern``), ``def`` (unless
+        decorated ``@cython.cfunc``) and ``cpdef``; False for ``cdef``
+        functions and anything else.
+    """
+    if isinstance(node, Nodes.PyClassDefNode):
+        return True
+    if isinstance(node, Nodes.CClassDefNode):
+        return node.visibility != "extern"
+    if isinstance(node, Nodes.DefNode):
+        return not any(name in _CFUNC_DECORATORS for name in nodes.decorator_names(node))
+    if isinstance(node, Nodes.CFuncDefNode):
+        return bool(node.overridable)
+    return False
+
+
+def is_dunder(name: str) -> bool:
+    """Return whether ``name`` is a dunder such as ``__all__`` or ``__getattr__``."""
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def bound_names(stat: Nodes.Node) -> list[str]:
+    """Return the names a module-level statement binds in the module's namespace.
+
+    Parameters
+    ----------
+    stat : Nodes.Node
+        A top-level statement.
+
+    Returns
+    -------
+    list of str
+        Classes, functions, assignment and loop targets, import and
+        ``cimport`` bindings (``import a.b`` binds ``a``), C declarations
+        (variables, ``ctypedef``, structs, enums and their members, fused
+        types, ``cdef extern`` declarations), looking into ``if``, ``try``,
+        ``for``, ``while`` and ``with`` blocks but not into function or
+        class bodies.
+    """
+    names: list[str] = []
+    _collect_bindings(stat, names)
+    return names
+
+
+def module_bindings(source: SourceFile) -> dict[str, int]:
+    """Return every name a module binds at module level, with the line of its first binding.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    dict of str to int
+        Name to line. Names that a function declares ``global`` count as
+        module-level bindings too.
+    """
+    result: dict[str, int] = {}
+    for stat in source.body:
+        for name in bound_names(stat):
+            result.setdefault(name, nodes.line_of(stat))
+    for node in walk_tree(source.tree):
+        if isinstance(node, Nodes.GlobalNode):
+            for name in node.names:
+                result.setdefault(name, nodes.line_of(node))
+    return result
+
+
+def has_dynamic_namespace(source: SourceFile) -> bool:
+    """Return whether a module may bind names that the tree does not show.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    bool
+        True if it star-imports or star-cimports, defines a module-level
+        ``__getattr__``, or calls ``globals()`` anywhere.
+    """
+    for stat in source.body:
+        if nodes.definition_name(stat) == "__getattr__":
+            return True
+    for node in walk_tree(source.tree):
+        if isinstance(node, Nodes.FromImportStatNode) and any(name == "*" for name, _ in node.items):
+            return True
+        if isinstance(node, Nodes.FromCImportStatNode) and any(item[1] == "*" for item in node.imported_names):
+            return True
+        if isinstance(node, ExprNodes.SimpleCallNode) and nodes.dotted_name(node.function) == "globals":
+            return True
+    return False
+
+
+def dunder_all(source: SourceFile) -> DunderAll | None:
+    """Return a module's ``__all__``, if a top-level statement assigns it.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    DunderAll or None
+        The first top-level assignment to ``__all__`` with the string
+        literals of its value, or ``None`` if the module's body assigns
+        none.
+    """
+    declaration = None
+    changed_elsewhere = False
+    for stat in source.body:
+        if declaration is None and _assigns_all(stat):
+            declaration = stat
+            continue
+        if _mentions_all(stat):
+            changed_elsewhere = True
+    if declaration is None:
+        return None
+    entries: list[AllEntry] = []
+    is_literal = _literal_strings(declaration.rhs, entries)
+    target = declaration.lhs
+    return DunderAll(
+        nodes.line_of(target),
+        nodes.column_of(target),
+        tuple(entries),
+        is_literal and not changed_elsewhere,
+        declaration,
+    )
+
+
+def declaration_names(node: Nodes.Node, *, annotations: bool = True) -> set[str]:
+    """Return the names a top-level statement uses when the module is imported.
+
+    A definition cannot move below a definition it needs at that time: a
+    base class, a decorator, a default value, a type in a signature or a
+    C attribute declaration, a metaclass, or anything a class body or a
+    module-level statement evaluates. Function bodies run later and do not
+    count.
+
+    Parameters
+    ----------
+    node : Nodes.Node
+        A top-level statement.
+    annotations : bool, optional
+        Whether Python annotations count; pass False for modules with
+        ``from __future__ import annotations``, where they are not
+        evaluated.
+
+    Returns
+    -------
+    set of str
+        Names (and C type names) it uses; for a dotted ``a.b``, ``a``.
+    """
+    names: set[str] = set()
+    _collect_declaration_names(node, names, annotations)
+    return names
+
+
+def postpones_annotations(source: SourceFile) -> bool:
+    """Return whether a module has ``from __future__ import annotations``.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    bool
+        True if annotations are not evaluated when definitions run.
+    """
+    return any("annotations" in statement.names for statement in source.future_imports)
+
+
+def definition_line(source: SourceFile, node: Nodes.Node) -> int:
+    """Return the line of a definition's ``def`` or ``class`` keyword, after its decorators.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The file.
+    node : Nodes.Node
+        A statement; Cython places some decorated definitions at their
+        first decorator.
+
+    Returns
+    -------
+    int
+        The first line of the statement that is not a decorator.
+    """
+    logical_lines = source.tokens.logical_lines
+    logical = logical_line_containing(source, nodes.line_of(node))
+    if logical is None:
+        return nodes.line_of(node)
+    index = logical_lines.index(logical)
+    while logical.tokens[0].string == "@" and index + 1 < len(logical_lines):
+        index += 1
+        logical = logical_lines[index]
+    return logical.start
+
+
+def logical_line_containing(source: SourceFile, line: int) -> LogicalLine | None:
+    """Return the logical line (statement) that spans physical line ``line``.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The file.
+    line : int
+        A 1-based physical line.
+
+    Returns
+    -------
+    LogicalLine or None
+        The statement whose lines include ``line``, or ``None`` if the line
+        is blank, a comment, or between statements.
+    """
+    logical_lines = source.tokens.logical_lines
+    index = bisect.bisect_right(logical_lines, line, key=lambda logical: logical.start) - 1
+    if index < 0:
+        return None
+    logical = logical_lines[index]
+    return logical if logical.start <= line <= logical.end else None
+
+
+def statement_text(source: SourceFile, stat: Nodes.Node) -> str:
+    """Return the first line of a statement's source, stripped and shortened, for messages.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The file.
+    stat : Nodes.Node
+        A statement.
+
+    Returns
+    -------
+    str
+        ``cdef extern from "cuda.h":``, ``X = 1``...; decorators are
+        skipped and long lines cut with an ellipsis.
+    """
+    text = source.line_text(definition_line(source, stat)).strip()
+    if len(text) > _MAX_QUOTE:
+        text = text[: _MAX_QUOTE - 3].rstrip() + "..."
+    return text
+
+
+def walk_tree(node: Nodes.Node | None) -> Iterator[Nodes.Node]:
+    """Yield a node and every node below it, expressions included, depth first in source order.
+
+    :func:`nodes.walk` reads ``child_attrs`` from the node's class, where
+    Cython 3.3's compiled expression nodes keep a property, so it does not
+    descend into expressions; this walk reads it from the instance.
+
+    Parameters
+    ----------
+    node : Nodes.Node or None
+        The root.
+
+    Yields
+    ------
+    Nodes.Node
+        Each node once.
+    """
+    if node is None:
+        return
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        children: list[Nodes.Node] = []
+        for attr in _child_attrs(current):
+            value = getattr(current, attr, None)
+            if isinstance(value, list):
+                children.extend(item for item in value if isinstance(item, Nodes.Node))
+            elif isinstance(value, Nodes.Node):
+                children.append(value)
+        stack.extend(reversed(children))
+
+
+def _child_attrs(node: Nodes.Node) -> list[str]:
+    """Return the attributes of ``node`` that hold its children in the parse tree."""
+    if isinstance(node, Nodes.PyClassDefNode):
+        # The class body; the other attributes are nodes Cython synthesizes.
+        return ["decorators", "bases", "body"]
+    if isinstance(node, ExprNodes.AnnotationNode):
+        return ["expr"]
+    attrs = getattr(node, "child_attrs", None)
+    return attrs if isinstance(attrs, list) else []
+
+
+def _collect_bindings(stat: Nodes.Node, names: list[str]) -> None:
+    """Add the names ``stat`` binds at module level to ``names``."""
+    if nodes.is_class(stat):
+        name = getattr(stat, "as_name", None) or nodes.definition_name(stat)
+        if name:
+            names.append(name)
+        return
+    if nodes.is_function(stat):
+        name = nodes.definition_name(stat)
+        if name:
+            names.append(name)
+        return
+    if isinstance(stat, Nodes.FromImportStatNode):
+        names.extend(getattr(target, "name", name) for name, target in stat.items if name != "*")
+        return
+    if isinstance(stat, Nodes.FromCImportStatNode):
+        names.extend(item[2] or item[1] for item in stat.imported_names if item[1] != "*")
+        return
+    if isinstance(stat, Nodes.CImportStatNode):
+        names.append(stat.as_name or stat.module_name.split(".", 1)[0])
+        return
+    if isinstance(stat, (Nodes.SingleAssignmentNode, Nodes.InPlaceAssignmentNode)):
+        _collect_targets(stat.lhs, names)
+        return
+    if isinstance(stat, Nodes.CascadedAssignmentNode):
+        for lhs in stat.lhs_list:
+            _collect_targets(lhs, names)
+        return
+    if isinstance(stat, Nodes.CVarDefNode):
+        names.extend(n for n in (_declarator_name(d) for d in stat.declarators) if n)
+        return
+    if isinstance(stat, Nodes.CTypeDefNode):
+        name = _declarator_name(stat.declarator)
+        if name:
+            names.append(name)
+        return
+    if isinstance(stat, Nodes.CStructOrUnionDefNode):
+        names.append(stat.name)
+        return
+    if isinstance(stat, Nodes.CEnumDefNode):
+        if stat.name:
+            names.append(stat.name)
+        names.extend(item.name for item in stat.items or ())
+        return
+    if isinstance(stat, Nodes.FusedTypeNode):
+        names.append(stat.name)
+        return
+    if isinstance(stat, (Nodes.ForInStatNode, Nodes.WithStatNode)) and getattr(stat, "target", None) is not None:
+        _collect_targets(stat.target, names)
+    if isinstance(stat, Nodes.ExceptClauseNode) and stat.target is not None:
+        _collect_targets(stat.target, names)
+    for child in _statement_children(stat):
+        _collect_bindings(child, names)
+
+
+def _collect_targets(target: Nodes.Node | None, names: list[str]) -> None:
+    """Add the names an assignment target binds."""
+    if isinstance(target, ExprNodes.NameNode):
+        names.append(target.name)
+    elif isinstance(target, (ExprNodes.TupleNode, ExprNodes.ListNode)):
+        for item in target.args:
+            _collect_targets(item, names)
+    elif isinstance(target, ExprNodes.StarredUnpackingNode):
+        _collect_targets(target.target, names)
+
+
+def _statement_children(stat: Nodes.Node) -> list[Nodes.Node]:
+    """Return the statements nested in a compound statement that run at module level."""
+    if isinstance(stat, Nodes.StatListNode):
+        return list(stat.stats)
+    if isinstance(stat, Nodes.IfStatNode):
+        children = [clause.body for clause in stat.if_clauses]
+    elif isinstance(stat, Nodes.TryExceptStatNode):
+        children = [stat.body, *stat.except_clauses]
+    elif isinstance(stat, Nodes.ExceptClauseNode):
+        children = [stat.body]
+    elif isinstance(stat, Nodes.TryFinallyStatNode):
+        children = [stat.body, stat.finally_clause]
+    elif isinstance(stat, _BODY_STATEMENTS):
+        children = [stat.body]
+    else:
+        return []
+    else_clause = getattr(stat, "else_clause", None)
+    if else_clause is not None:
+        children.append(else_clause)
+    return [child for child in children if child is not None]
+
+
+def _assigns_all(stat: Nodes.Node) -> bool:
+    """Return whether ``stat`` is ``__all__ = ...`` (annotated or not)."""
+    return (
+        isinstance(stat, Nodes.SingleAssignmentNode)
+        and isinstance(stat.lhs, ExprNodes.NameNode)
+        and stat.lhs.name == "__all__"
+        and not isinstance(stat.rhs, ExprNodes.ImportNode)
+    )
+
+
+def _mentions_all(stat: Nodes.Node) -> bool:
+    """Return whether ``stat`` may change ``__all__``: assigns, augments or calls a method of it."""
+    if "__all__" in bound_names(stat):
+        return True
+    for node in walk_tree(stat):
+        if isinstance(node, ExprNodes.AttributeNode) and nodes.dotted_name(node.obj) == "__all__":
+            return True
+        if isinstance(node, ExprNodes.NameNode) and node.name == "__all__" and isinstance(stat, Nodes.DelStatNode):
+            return True
+    return False
+
+
+def _literal_strings(value: Nodes.Node, entries: list[AllEntry]) -> bool:
+    """Add the string literals of an ``__all__`` value to ``entries``; return whether that was all of it."""
+    exact = True
+    pending = [value]
+    while pending:
+        part = pending.pop()
+        if isinstance(part, ExprNodes.AddNode):
+            pending.extend((part.operand2, part.operand1))
+        elif isinstance(part, (ExprNodes.ListNode, ExprNodes.TupleNode)):
+            for item in part.args:
+                text = nodes.string_value(item)
+                if text is None:
+                    exact = False
+                else:
+                    entries.append(AllEntry(text, nodes.line_of(item), nodes.column_of(item)))
+        else:
+            exact = False
+    return exact
+
+
+def _collect_declaration_names(root: Nodes.Node | None, names: set[str], annotations: bool) -> None:
+    """Add the names ``root`` uses at import time, skipping function bodies (iteratively: trees may be deep)."""
+    stack: list[Nodes.Node | None] = [root]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Nodes.Node) or isinstance(node, ExprNodes.LambdaNode):
+            continue
+        if isinstance(node, ExprNodes.AnnotationNode) and not annotations:
+            continue
+        if isinstance(node, ExprNodes.NameNode):
+            names.add(node.name)
+        elif isinstance(node, Nodes.CSimpleBaseTypeNode):
+            if node.module_path:
+                names.add(node.module_path[0])
+            elif node.name:
+                names.add(node.name)
+        else:
+            stack.extend(_declaration_parts(node))
+
+
+def _declaration_parts(node: Nodes.Node) -> list[Nodes.Node | None]:
+    """Return the children of ``node`` that run when it is declared: definitions give their headers only."""
+    if isinstance(node, Nodes.CArgDeclNode):
+        parts = [node.default, node.annotation, node.declarator]
+        if _declarator_name(node.declarator) or getattr(node.base_type, "is_basic_c_type", False):
+            parts.append(node.base_type)  # else the "type" is the untyped argument's name
+        return parts
+    if isinstance(node, Nodes.PyArgDeclNode):
+        return [node.annotation]
+    if isinstance(node, Nodes.DefNode):
+        return [*(node.decorators or ()), *node.args, node.star_arg, node.starstar_arg, node.return_type_annotation]
+    if isinstance(node, Nodes.CFuncDefNode):
+        return [*(node.decorators or ()), node.base_type, node.declarator]
+    if isinstance(node, Nodes.CClassDefNode):
+        return [*(node.decorators or ()), node.bases, node.body]
+    if isinstance(node, Nodes.PyClassDefNode):
+        return [*(node.decorators or ()), node.bases, node.metaclass, node.mkw, node.body]
+    parts: list[Nodes.Node | None] = []
+    for attr in _child_attrs(node):
+        value = getattr(node, attr, None)
+        parts.extend(value if isinstance(value, list) else [value])
+    return parts
+
+
+def _declarator_name(declarator: Nodes.Node | None) -> str | None:
+    """Return the name at the bottom of a C declarator chain."""
+    while declarator is not None:
+        if isinstance(declarator, Nodes.CNameDeclaratorNode):
+            return declarator.name
+        declarator = getattr(declarator, "base", None)
+    return None

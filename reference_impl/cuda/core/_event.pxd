@@ -1,0 +1,20 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+from cuda.bindings cimport cydriver
+
+
+cdef class Event:
+    cdef:
+        cydriver.CUevent _handle
+        cydriver.CUcontext _ctx
+        int _device_id
+        bint _timing_enabled
+        bint _blocking_sync
+        bint _ipc_enabled
+        object __weakref__
+
+
+cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options)
+cdef int Event_check_open(Event self) except -1

@@ -1,0 +1,367 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""CUDA events: markers recorded in streams, for ordering, polling and timing.
+
+An :class:`Event` owns its driver event: :meth:`Event.close` destroys it,
+and so does garbage collection if the event was never closed.
+"""
+
+from __future__ import annotations
+
+from libc.stdint cimport uintptr_t
+from cuda.bindings cimport cydriver
+
+from cuda.core._context cimport Context_from_handle, Context_pop_if_pushed, Context_push_if_not_current
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+
+from cuda.bindings import driver
+import dataclasses
+import warnings
+
+from cuda.core._context import Context
+
+__all__ = ["Event", "EventOptions"]
+
+
+cdef class Event:
+    """Represent a point in a stream's work that the host and other streams can wait for.
+
+    An event is created by :meth:`Device.create_event` (not yet recorded) or
+    by :meth:`Stream.record` (recorded at once); it cannot be constructed
+    directly. Recording it again moves the point to the end of the work
+    queued so far on the recording stream.
+
+    Subtracting two events created with ``timing_enabled=True`` gives the
+    time between them, in milliseconds, as the device measured it.
+
+    Notes
+    -----
+    The event owns its driver event. :meth:`close` destroys it; an event
+    that is garbage-collected unclosed is destroyed then, and a failure to
+    do so is reported as a :class:`RuntimeWarning`, never raised.
+
+    An event can be recorded, polled and waited for from several threads.
+    Closing it while another thread still uses it is a race that the caller
+    must prevent.
+
+    Examples
+    --------
+    >>> stream = device.create_stream()
+    >>> start = stream.record(options=EventOptions(timing_enabled=True))
+    >>> # ... queue work on stream ...
+    >>> end = stream.record(options=EventOptions(timing_enabled=True))
+    >>> end.sync()
+    >>> milliseconds = end - start
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError(
+            "Event objects cannot be instantiated directly; use Device.create_event() or Stream.record()"
+        )
+
+    def __dealloc__(self):
+        Event_dealloc(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        cdef Event c_other = <Event>other
+        if self._handle == NULL or c_other._handle == NULL:
+            return self is c_other
+        return self._handle == c_other._handle
+
+    def __hash__(self) -> int:
+        return hash(<uintptr_t>self._handle)
+
+    def __repr__(self) -> str:
+        if self._handle == NULL:
+            return "<Event (closed)>"
+        address = <uintptr_t>self._handle
+        return f"<Event handle={address:#x}>"
+
+    def __sub__(self, other: Event) -> float:
+        cdef Event start = other
+        cdef float c_milliseconds = 0
+        cdef cydriver.CUresult err
+        Event_check_open(self)
+        Event_check_open(start)
+        if not (self._timing_enabled and start._timing_enabled):
+            raise RuntimeError(
+                "cannot subtract events without timing: create both events with "
+                "EventOptions(timing_enabled=True)"
+            )
+        cdef cydriver.CUevent c_start = start._handle
+        cdef cydriver.CUevent c_end = self._handle
+        with nogil:
+            err = cydriver.cuEventElapsedTime(&c_milliseconds, c_start, c_end)
+        if err == cydriver.CUresult.CUDA_ERROR_INVALID_HANDLE:
+            raise RuntimeError(
+                "cannot subtract events that have not both been recorded; record each with Stream.record() first"
+            )
+        if err == cydriver.CUresult.CUDA_ERROR_NOT_READY:
+            raise RuntimeError(
+                "cannot subtract events that have not both completed; wait with Event.sync(), "
+                "Stream.sync() or Device.sync() first"
+            )
+        HANDLE_RETURN(err)
+        return c_milliseconds
+
+    def close(self) -> None:
+        """Destroy the event.
+
+        Closing an already closed event does nothing. Work that waits for
+        the event when it is closed still waits: the driver releases the
+        event once that work no longer needs it.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy the event. The event counts as
+            closed even then.
+        """
+        cdef cydriver.CUevent c_handle = self._handle
+        if c_handle == NULL:
+            return
+        self._handle = NULL
+        with nogil:
+            HANDLE_RETURN(cydriver.cuEventDestroy(c_handle))
+
+    @classmethod
+    def from_ipc_descriptor(cls, ipc_descriptor: object) -> Event:
+        """Open an event that another process shared (not supported).
+
+        Parameters
+        ----------
+        ipc_descriptor : object
+            The descriptor the exporting process obtained from
+            :attr:`Event.ipc_descriptor`.
+
+        Returns
+        -------
+        Event
+            Never returns.
+
+        Raises
+        ------
+        NotImplementedError
+            Always: this implementation does not share events between
+            processes.
+        """
+        raise NotImplementedError("sharing events between processes is not supported by this implementation")
+
+    def sync(self) -> None:
+        """Block the calling thread until the work before the event's last record has completed.
+
+        An event that was never recorded counts as complete. The thread
+        yields while it waits if the event was created with
+        ``blocking_sync=True``, and spins otherwise.
+
+        Raises
+        ------
+        RuntimeError
+            If the event is closed.
+        CUDAError
+            If the driver reports an error, including one from the awaited work.
+        """
+        Event_check_open(self)
+        cdef cydriver.CUevent c_handle = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuEventSynchronize(c_handle))
+
+    @property
+    def context(self) -> Context:
+        """Return the :class:`Context` the event was created in.
+
+        Raises
+        ------
+        RuntimeError
+            If the event is closed.
+        """
+        Event_check_open(self)
+        return Context_from_handle(self._ctx, self._device_id)
+
+    @property
+    def device(self) -> Device:
+        """Return the :class:`Device` the event was created on.
+
+        Raises
+        ------
+        RuntimeError
+            If the event is closed.
+        """
+        # Imported here: cuda.core._device imports this module.
+        from cuda.core._device import Device
+
+        Event_check_open(self)
+        return Device(self._device_id)
+
+    @property
+    def handle(self) -> driver.CUevent:
+        """Return the driver's ``CUevent`` handle.
+
+        ``int(event.handle)`` is the address of the C handle. The event
+        keeps ownership of it.
+
+        Raises
+        ------
+        RuntimeError
+            If the event is closed.
+        """
+        Event_check_open(self)
+        return driver.CUevent(<uintptr_t>self._handle)
+
+    @property
+    def ipc_descriptor(self) -> object:
+        """Return the descriptor that shares this event with other processes.
+
+        Raises
+        ------
+        RuntimeError
+            Always: no event of this implementation is IPC-enabled (see
+            ``EventOptions(ipc_enabled=True)``), or the event is closed.
+        """
+        Event_check_open(self)
+        raise RuntimeError("this event is not IPC-enabled")
+
+    @property
+    def is_blocking_sync(self) -> bool:
+        """Return whether :meth:`sync` yields the thread instead of spinning."""
+        return self._blocking_sync
+
+    @property
+    def is_closed(self) -> bool:
+        """Return whether the event has been closed."""
+        return self._handle == NULL
+
+    @property
+    def is_done(self) -> bool:
+        """Return whether the work before the event's last record has completed.
+
+        This polls without waiting: ``False`` means the work is still
+        running (the driver's ``CUDA_ERROR_NOT_READY``), not that anything
+        failed. An event that was never recorded is done.
+
+        Raises
+        ------
+        RuntimeError
+            If the event is closed.
+        CUDAError
+            If the driver reports any other error, including one from the
+            awaited work.
+        """
+        Event_check_open(self)
+        cdef cydriver.CUevent c_handle = self._handle
+        cdef cydriver.CUresult err
+        with nogil:
+            err = cydriver.cuEventQuery(c_handle)
+        if err == cydriver.CUresult.CUDA_ERROR_NOT_READY:
+            return False
+        HANDLE_RETURN(err)
+        return True
+
+    @property
+    def is_ipc_enabled(self) -> bool:
+        """Return whether the event can be shared with other processes (never, here)."""
+        return self._ipc_enabled
+
+    @property
+    def is_timing_enabled(self) -> bool:
+        """Return whether the event records the time, so that events can be subtracted."""
+        return self._timing_enabled
+
+
+@dataclasses.dataclass
+class EventOptions:
+    """Choose how an :class:`Event` behaves.
+
+    Parameters
+    ----------
+    timing_enabled : bool or None, optional
+        Record the time, so that events can be subtracted. Timing costs a
+        little on every record. Default: ``False``.
+    blocking_sync : bool or None, optional
+        Make :meth:`Event.sync` yield the thread while it waits, instead of
+        spinning. Default: ``False``.
+    ipc_enabled : bool or None, optional
+        Allow sharing the event with other processes. Not supported by this
+        implementation: creating such an event raises
+        :class:`NotImplementedError`. Default: ``False``.
+
+    Raises
+    ------
+    TypeError
+        If an option is neither a bool nor ``None``.
+    """
+
+    timing_enabled: bool | None = False
+    blocking_sync: bool | None = False
+    ipc_enabled: bool | None = False
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is not None and not isinstance(value, bool):
+                raise TypeError(
+                    f"EventOptions.{field.name} must be a bool or None, got {type(value).__name__}: {value!r}"
+                )
+
+
+cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options):
+    """Create an unrecorded event in context ``ctx`` of device ``device_id``."""
+    opts = check_or_create_options(EventOptions, options, "Event options")
+    if opts.ipc_enabled:
+        raise NotImplementedError("IPC-enabled events are not supported by this implementation")
+    cdef unsigned int c_flags = cydriver.CUevent_flags.CU_EVENT_DEFAULT
+    if not opts.timing_enabled:
+        c_flags |= cydriver.CUevent_flags.CU_EVENT_DISABLE_TIMING
+    if opts.blocking_sync:
+        c_flags |= cydriver.CUevent_flags.CU_EVENT_BLOCKING_SYNC
+    cdef cydriver.CUevent c_handle = NULL
+    cdef bint pushed = False
+    with nogil:
+        Context_push_if_not_current(ctx, &pushed)
+        try:
+            HANDLE_RETURN(cydriver.cuEventCreate(&c_handle, c_flags))
+        finally:
+            Context_pop_if_pushed(pushed)
+    cdef Event event = Event.__new__(Event)
+    event._handle = c_handle
+    event._ctx = ctx
+    event._device_id = device_id
+    event._timing_enabled = bool(opts.timing_enabled)
+    event._blocking_sync = bool(opts.blocking_sync)
+    event._ipc_enabled = False
+    return event
+
+
+cdef int Event_check_open(Event self) except -1:
+    """Raise :class:`RuntimeError` if the event has been closed."""
+    if self._handle == NULL:
+        raise RuntimeError("Event has been closed")
+    return 0
+
+
+cdef void Event_dealloc(Event self) noexcept:
+    """Destroy an event that was never closed; report a failure as a warning.
+
+    ``CUDA_ERROR_INVALID_CONTEXT`` is not reported: the event's context,
+    and the event with it, is already gone.
+    """
+    cdef cydriver.CUevent c_handle = self._handle
+    cdef cydriver.CUresult err
+    if c_handle == NULL:
+        return
+    self._handle = NULL
+    with nogil:
+        err = cydriver.cuEventDestroy(c_handle)
+    if err != cydriver.CUresult.CUDA_SUCCESS and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT:
+        address = <uintptr_t>c_handle
+        # stacklevel=1 names the Python line that dropped the last reference:
+        # compiled Cython functions push no frames of their own.
+        warnings.warn(
+            f"could not destroy event {address:#x} while collecting it: {driver.CUresult(err).name}",
+            RuntimeWarning,
+            stacklevel=1,
+        )

@@ -1,0 +1,164 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Launching kernels, and packing their arguments for the driver."""
+
+from __future__ import annotations
+
+from libc.stdint cimport intptr_t, uintptr_t
+from libc.string cimport memcpy
+from libcpp cimport bool as cpp_bool
+from cuda.bindings cimport cydriver
+
+from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native, MAX_LAUNCH_ATTRIBUTES
+from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
+from cuda.core._module cimport Kernel, Kernel_num_arguments
+from cuda.core._stream cimport Stream, Stream_accept
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+
+import ctypes
+import sys
+
+__all__ = ["launch"]
+
+# Each argument is copied into a slot of its own, big enough for the largest
+# scalar a kernel takes (a double complex) and zeroed, so that reading a
+# wider parameter than was passed reads zeros rather than other memory.
+cdef enum:
+    ARGUMENT_SLOT_SIZE = 16
+
+_CTYPES_SCALARS = (
+    ctypes.c_bool,
+    ctypes.c_int8,
+    ctypes.c_int16,
+    ctypes.c_int32,
+    ctypes.c_int64,
+    ctypes.c_uint8,
+    ctypes.c_uint16,
+    ctypes.c_uint32,
+    ctypes.c_uint64,
+    ctypes.c_float,
+    ctypes.c_double,
+)
+"""The ctypes scalar types a kernel argument may have; they are passed as their bytes."""
+
+_NUMPY_SCALAR_KINDS = "biufc"
+"""The kinds of NumPy scalar a kernel argument may be: bool, int, uint, float, complex."""
+
+
+def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -> None:
+    """Launch ``kernel`` on ``stream`` with the shape ``config`` describes.
+
+    Each argument is passed by value, converted by its type:
+
+    - :class:`Buffer`: the address of its memory (a pointer parameter);
+    - ``int``: an ``intptr_t``, so it suits pointer and 64-bit integer
+      parameters; pass a NumPy or ctypes scalar for narrower integers;
+    - ``float``: a ``double``; ``bool``: a C++ ``bool``; ``complex``: two
+      ``double`` values;
+    - NumPy scalars (``numpy.float32(1.0)``, ``numpy.int16(3)`` and the like)
+      and ctypes scalars (``ctypes.c_int32(3)`` and the like): their bytes.
+
+    Parameters
+    ----------
+    stream : Stream
+        The stream to launch on. Objects with a ``__cuda_stream__`` method
+        are accepted too, with a deprecation warning.
+    config : LaunchConfig
+        The grid, block, cluster and shared memory of the launch.
+    kernel : Kernel
+        The kernel to launch.
+    *kernel_args : object
+        The kernel's arguments, one for each of its parameters.
+
+    Raises
+    ------
+    CUDAError
+        If the driver refuses the launch.
+    RuntimeError
+        If a :class:`Buffer` argument is closed.
+    TypeError
+        If ``stream``, ``config`` or ``kernel`` has the wrong type, an
+        argument has a type that cannot be passed, or the number of
+        arguments differs from the number of the kernel's parameters.
+    """
+    cdef Stream s = Stream_accept(stream, allow_stream_protocol=True)
+    if not isinstance(config, LaunchConfig):
+        raise TypeError(f"config must be a LaunchConfig, got {type(config).__name__}")
+    if not isinstance(kernel, Kernel):
+        raise TypeError(f"kernel must be a Kernel, got {type(kernel).__name__}")
+    cdef Kernel c_kernel = <Kernel>kernel
+    cdef Py_ssize_t count = len(kernel_args)
+    cdef Py_ssize_t expected = Kernel_num_arguments(c_kernel)
+    if count != expected:
+        raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
+    slots = bytearray(count * ARGUMENT_SLOT_SIZE)
+    pointers = bytearray(count * sizeof(void*))
+    pack_kernel_arguments(kernel_args, slots, pointers)
+    cdef void** c_params = NULL
+    if count:
+        c_params = <void**><char*>pointers
+    cdef cydriver.CUlaunchConfig c_config
+    cdef cydriver.CUlaunchAttribute c_attributes[MAX_LAUNCH_ATTRIBUTES]
+    LaunchConfig_to_native(<LaunchConfig>config, &c_config, c_attributes)
+    c_config.hStream = s._handle
+    # A CUkernel may be launched where a CUfunction is expected: the driver
+    # loads it into the current context.
+    cdef cydriver.CUfunction c_function = <cydriver.CUfunction>c_kernel._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuLaunchKernelEx(&c_config, c_function, c_params, NULL))
+
+
+cdef int pack_kernel_arguments(tuple args, bytearray slots, bytearray pointers) except -1:
+    """Copy each argument into its slot of ``slots`` and point ``pointers`` at the slots."""
+    cdef char* c_slots = slots
+    cdef void** c_pointers = <void**><char*>pointers
+    cdef Py_ssize_t index
+    for index in range(len(args)):
+        pack_argument(args[index], c_slots + index * ARGUMENT_SLOT_SIZE, index)
+        c_pointers[index] = c_slots + index * ARGUMENT_SLOT_SIZE
+    return 0
+
+
+cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
+    """Write the value a kernel receives for ``arg`` into ``slot``."""
+    if isinstance(arg, Buffer):
+        Buffer_check_open(<Buffer>arg)
+        (<uintptr_t*>slot)[0] = (<Buffer>arg)._ptr
+    elif isinstance(arg, bool):
+        (<cpp_bool*>slot)[0] = arg
+    elif isinstance(arg, int):
+        (<intptr_t*>slot)[0] = arg
+    elif isinstance(arg, float):
+        (<double*>slot)[0] = arg
+    elif isinstance(arg, complex):
+        (<double*>slot)[0] = arg.real
+        (<double*>slot)[1] = arg.imag
+    elif isinstance(arg, _CTYPES_SCALARS):
+        copy_bytes(bytes(arg), slot)
+    elif is_numpy_scalar(arg):
+        if arg.dtype.kind not in _NUMPY_SCALAR_KINDS or arg.dtype.itemsize > ARGUMENT_SLOT_SIZE:
+            raise TypeError(f"kernel argument {index} is a NumPy scalar of unsupported dtype {arg.dtype}")
+        copy_bytes(arg.tobytes(), slot)
+    else:
+        raise TypeError(
+            f"kernel argument {index} has unsupported type {type(arg).__name__}; pass a Buffer, "
+            "an int, float, bool or complex, or a NumPy or ctypes scalar"
+        )
+    return 0
+
+
+cdef bint is_numpy_scalar(object arg):
+    """Return whether ``arg`` is a NumPy scalar, without importing NumPy.
+
+    If NumPy was never imported, nobody can have made a NumPy scalar.
+    """
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(arg, numpy.generic)
+
+
+cdef int copy_bytes(bytes data, char* slot) except -1:
+    """Copy the raw bytes of a scalar into an argument slot."""
+    memcpy(slot, <const char*>data, len(data))
+    return 0

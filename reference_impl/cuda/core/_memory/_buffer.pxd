@@ -1,0 +1,33 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+from libc.stdint cimport uintptr_t
+
+from cuda.core._stream cimport Stream
+
+
+cdef class MemoryResource
+
+
+cdef class Buffer:
+    cdef:
+        uintptr_t _ptr
+        size_t _size
+        MemoryResource _memory_resource
+        object _owner
+        object _dealloc_stream
+        Py_ssize_t _exports
+        bint _closed
+        object __weakref__
+
+
+cdef class MemoryResource:
+    pass
+
+
+cdef Buffer Buffer_from_ptr(uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream)
+cdef int Buffer_check_open(Buffer self) except -1
+cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
+cdef tuple fill_pattern(object value, size_t size)
+cdef size_t size_argument(object size, str name) except? 0

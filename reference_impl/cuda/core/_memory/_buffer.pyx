@@ -1,0 +1,940 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Buffers, the handles to allocated memory, and the interface of memory resources.
+
+A :class:`Buffer` owns a pointer and a size, and hands the memory back to the
+:class:`MemoryResource` that allocated it when it is closed. Buffers export
+their memory through DLPack, and through the Python buffer protocol when the
+host can read it.
+"""
+
+from __future__ import annotations
+
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
+from cpython.ref cimport Py_DECREF, Py_INCREF
+cimport cython
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdlib cimport free, malloc
+from cuda.bindings cimport cydriver
+
+from cuda.core._stream cimport Stream, Stream_accept
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+
+import operator
+import warnings
+
+__all__ = ["Buffer", "MemoryResource"]
+
+_BYTE_MAX = 0xFF
+"""The largest value an ``int`` fill value may have: it fills single bytes."""
+
+_FILL_PATTERN_WIDTHS = (1, 2, 4)
+"""The lengths, in bytes, of the patterns :meth:`Buffer.fill` can repeat."""
+
+_FILL_PATTERN_BYTE_ORDER = "little"
+"""The byte order of CUDA devices: a fill pattern is written to memory as given."""
+
+_DLPACK_VERSION = (1, 0)
+"""The DLPack version whose structures this module exports."""
+
+# DLPack's device types and data type codes (dlpack.h), named as there.
+cdef enum:
+    kDLCPU = 1
+    kDLCUDA = 2
+    kDLCUDAHost = 3
+    kDLCUDAManaged = 13
+    kDLInt = 0
+
+# Capsule names fixed by the DLPack Python specification.
+cdef const char* DLPACK_TENSOR_NAME = b"dltensor"
+cdef const char* DLPACK_VERSIONED_TENSOR_NAME = b"dltensor_versioned"
+
+# A buffer exports itself as one dimension of int8: its bytes.
+cdef enum:
+    DLPACK_BITS_PER_BYTE = 8
+    DLPACK_NDIM = 1
+
+# The pointer attributes a buffer without a memory resource asks the driver for:
+# memory type, whether it is managed, and the device ordinal.
+cdef enum:
+    POINTER_ATTRIBUTE_COUNT = 3
+
+
+# The DLPack structures (dlpack.h, version 1.x), declared here rather than
+# taken from a header: they are the whole of the interface we need.
+cdef struct DLDevice:
+    int32_t device_type
+    int32_t device_id
+
+
+cdef struct DLDataType:
+    uint8_t code
+    uint8_t bits
+    uint16_t lanes
+
+
+cdef struct DLTensor:
+    void* data
+    DLDevice device
+    int32_t ndim
+    DLDataType dtype
+    int64_t* shape
+    int64_t* strides
+    uint64_t byte_offset
+
+
+cdef struct DLManagedTensor:
+    DLTensor dl_tensor
+    void* manager_ctx
+    void (*deleter)(DLManagedTensor*) noexcept nogil
+
+
+cdef struct DLPackVersion:
+    uint32_t major
+    uint32_t minor
+
+
+cdef struct DLManagedTensorVersioned:
+    DLPackVersion version
+    void* manager_ctx
+    void (*deleter)(DLManagedTensorVersioned*) noexcept nogil
+    uint64_t flags
+    DLTensor dl_tensor
+
+
+# One allocation per export: the managed tensor first, so that freeing the
+# tensor's address frees the block, then the shape and the stride it points to.
+cdef struct DLPackExport:
+    DLManagedTensor tensor
+    int64_t shape
+    int64_t stride
+
+
+cdef struct DLPackVersionedExport:
+    DLManagedTensorVersioned tensor
+    int64_t shape
+    int64_t stride
+
+
+# no_gc_clear: __dealloc__ needs the memory resource to free the memory.
+# auto_pickle(False): an unpickled copy would free the same memory again.
+@cython.auto_pickle(False)
+@cython.no_gc_clear
+cdef class Buffer:
+    """Represent an allocation of memory on a device or on the host.
+
+    A buffer holds a pointer, a size and, when it owns the memory, the
+    :class:`MemoryResource` that allocated it. :meth:`close` hands the memory
+    back to that resource, in stream order; a buffer that is garbage
+    collected while still open is closed then. A buffer that does not own its
+    memory (see :meth:`from_handle`) never frees it.
+
+    Buffers are created by memory resources and :meth:`from_handle`, not by
+    calling the class.
+
+    Notes
+    -----
+    Buffers support DLPack (``__dlpack__``), and the Python buffer protocol
+    when the host can access their memory, so ``memoryview(buffer)`` reads
+    pinned host memory directly. A buffer cannot be closed while views of it
+    exported through either protocol are alive.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError(
+            "Buffer cannot be instantiated directly; allocate one from a MemoryResource "
+            "or wrap a pointer with Buffer.from_handle()"
+        )
+
+    def __buffer__(self, flags: int, /) -> memoryview:
+        return memoryview(self)
+
+    def __dealloc__(self):
+        if self._closed:
+            return
+        cdef uintptr_t c_ptr = self._ptr
+        cdef size_t c_size = self._size
+        try:
+            Buffer_close(self, None)
+        except Exception as exc:
+            # Nothing can be raised from here (audit decision 4): say so instead.
+            # stacklevel=1 names the Python line that dropped the last reference:
+            # compiled Cython functions push no Python frames of their own.
+            warnings.warn(
+                f"freeing the {c_size}-byte buffer at {c_ptr:#x} while garbage collecting it failed; "
+                f"the memory may have leaked: {exc}",
+                RuntimeWarning,
+                stacklevel=1,
+            )
+
+    def __dlpack__(
+        self,
+        *,
+        stream: int | None = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> object:
+        """Export this buffer as a DLPack capsule of one dimension of bytes.
+
+        Parameters
+        ----------
+        stream : int, optional
+            The consumer's stream. It is not waited on: ordering the
+            consumer's work after the work that produced the data is the
+            caller's responsibility.
+        max_version : tuple of int, optional
+            The newest DLPack version the consumer understands. ``(1, 0)`` or
+            newer gets a versioned capsule; ``None`` the pre-1.0 one.
+        dl_device : tuple of int, optional
+            The device the consumer wants the data on. Only this buffer's own
+            device, or the CPU for host-accessible memory, is accepted.
+        copy : bool, optional
+            ``True`` is refused: a buffer is always exported without a copy.
+
+        Returns
+        -------
+        object
+            A ``dltensor`` or ``dltensor_versioned`` capsule.
+
+        Raises
+        ------
+        BufferError
+            If a copy or another device is requested, or the buffer is closed.
+        TypeError
+            If ``max_version`` is not a pair of ints.
+        """
+        return Buffer_to_dlpack(self, max_version, dl_device, copy)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        """Return the DLPack device type and ordinal of this buffer's memory.
+
+        Returns
+        -------
+        tuple of int
+            ``(device_type, device_id)``, as DLPack numbers them.
+        """
+        Buffer_check_open(self)
+        return Buffer_dlpack_device(self)
+
+    def __enter__(self) -> Buffer:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Buffer):
+            return NotImplemented
+        return self._ptr == (<Buffer>other)._ptr and self._size == (<Buffer>other)._size
+
+    def __exit__(self, exc_type, exc_value, traceback) -> bool:
+        self.close()
+        return False
+
+    def __getbuffer__(self, Py_buffer* view, int flags):
+        Buffer_check_host_view(self)
+        view.buf = <void*>self._ptr
+        view.obj = self
+        view.len = <Py_ssize_t>self._size
+        view.readonly = 0
+        view.itemsize = 1
+        view.ndim = 1
+        view.format = NULL
+        view.shape = NULL
+        view.strides = NULL
+        if (flags & PyBUF_FORMAT) == PyBUF_FORMAT:
+            view.format = b"B"
+        if (flags & PyBUF_ND) == PyBUF_ND:
+            view.shape = &view.len
+        if (flags & PyBUF_STRIDES) == PyBUF_STRIDES:
+            view.strides = &view.itemsize
+        view.suboffsets = NULL
+        view.internal = NULL
+        self._exports += 1
+
+    def __hash__(self) -> int:
+        return hash((self._ptr, self._size))
+
+    def __release_buffer__(self, buffer: memoryview, /) -> None:
+        buffer.release()
+
+    def __releasebuffer__(self, Py_buffer* view):
+        self._exports -= 1
+
+    def __repr__(self) -> str:
+        return f"<Buffer ptr={self._ptr:#x} size={self._size}>"
+
+    def close(self, stream: Stream | None = None) -> None:
+        """Hand the memory back to its memory resource, in stream order.
+
+        Closing is idempotent: closing a closed buffer does nothing. A buffer
+        that does not own its memory only forgets the pointer.
+
+        Parameters
+        ----------
+        stream : Stream, optional
+            The stream to free the memory on. ``None`` uses the stream the
+            buffer was allocated on (or was given in :meth:`from_handle`).
+
+        Raises
+        ------
+        BufferError
+            If views of the buffer exported through DLPack or the buffer
+            protocol are still alive.
+        TypeError
+            If ``stream`` is not a :class:`Stream`.
+        """
+        Buffer_close(self, stream)
+
+    def copy_from(self, src: Buffer, *, stream: Stream, options: object | None = None) -> None:
+        """Copy the contents of ``src`` into this buffer, in stream order.
+
+        Parameters
+        ----------
+        src : Buffer
+            The buffer to copy from; it must have this buffer's size.
+        stream : Stream
+            The stream to copy on.
+        options : object, optional
+            Copy options; only ``None`` is supported.
+
+        Raises
+        ------
+        NotImplementedError
+            If ``options`` is given.
+        RuntimeError
+            If either buffer is closed.
+        TypeError
+            If ``src`` is not a :class:`Buffer` or ``stream`` not a :class:`Stream`.
+        ValueError
+            If the sizes of the buffers differ.
+        """
+        Buffer_check_open(self)
+        Buffer_check_copy_options(options)
+        cdef Stream s = Stream_accept(stream)
+        if not isinstance(src, Buffer):
+            raise TypeError(f"src must be a Buffer, got {type(src).__name__}")
+        Buffer_check_open(<Buffer>src)
+        Buffer_copy_destination(<Buffer>src, self, s)
+        Buffer_memcpy(self, <Buffer>src, s)
+
+    def copy_to(self, dst: Buffer | None = None, *, stream: Stream, options: object | None = None) -> Buffer:
+        """Copy the contents of this buffer into ``dst``, in stream order.
+
+        Parameters
+        ----------
+        dst : Buffer, optional
+            The buffer to copy into; it must have this buffer's size. When
+            omitted, a buffer is allocated from this buffer's memory resource.
+        stream : Stream
+            The stream to copy (and allocate) on.
+        options : object, optional
+            Copy options; only ``None`` is supported.
+
+        Returns
+        -------
+        Buffer
+            The destination buffer.
+
+        Raises
+        ------
+        NotImplementedError
+            If ``options`` is given.
+        RuntimeError
+            If either buffer is closed.
+        TypeError
+            If ``dst`` is not a :class:`Buffer` or ``stream`` not a :class:`Stream`.
+        ValueError
+            If the sizes of the buffers differ, or ``dst`` is omitted and this
+            buffer has no memory resource to allocate it from.
+        """
+        Buffer_check_open(self)
+        Buffer_check_copy_options(options)
+        cdef Stream s = Stream_accept(stream)
+        cdef Buffer target = Buffer_copy_destination(self, dst, s)
+        Buffer_memcpy(target, self, s)
+        return target
+
+    def fill(self, value: int | bytes | bytearray | memoryview, *, stream: Stream) -> None:
+        """Fill this buffer with a repeated pattern, in stream order.
+
+        Parameters
+        ----------
+        value : int or bytes-like
+            An ``int`` in ``[0, 255]`` fills every byte with it. A bytes-like
+            object of 1, 2 or 4 bytes is repeated over the buffer, whose size
+            must be a multiple of its length.
+        stream : Stream
+            The stream to fill on.
+
+        Raises
+        ------
+        RuntimeError
+            If the buffer is closed.
+        TypeError
+            If ``value`` is neither an ``int`` nor bytes-like, or ``stream``
+            is not a :class:`Stream`.
+        ValueError
+            If an ``int`` value is outside ``[0, 255]``, a pattern is not 1, 2
+            or 4 bytes long, or the buffer size is not a multiple of it.
+        """
+        Buffer_check_open(self)
+        cdef Stream s = Stream_accept(stream)
+        pattern, width = fill_pattern(value, self._size)
+        cdef cydriver.CUdeviceptr c_dst = <cydriver.CUdeviceptr>self._ptr
+        cdef cydriver.CUstream c_stream = s._handle
+        cdef size_t c_count = self._size // width
+        cdef unsigned int c_pattern = pattern
+        if c_count == 0:
+            return
+        if width == 1:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuMemsetD8Async(c_dst, <unsigned char>c_pattern, c_count, c_stream))
+        elif width == 2:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuMemsetD16Async(c_dst, <unsigned short>c_pattern, c_count, c_stream))
+        else:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuMemsetD32Async(c_dst, c_pattern, c_count, c_stream))
+
+    @staticmethod
+    def from_handle(
+        ptr: int,
+        size: int,
+        mr: MemoryResource | None = None,
+        owner: object | None = None,
+        *,
+        stream: Stream | None = None,
+    ) -> Buffer:
+        """Wrap an existing pointer in a :class:`Buffer`.
+
+        With ``mr``, the buffer owns the memory and hands it back to ``mr``
+        when closed. With ``owner``, the buffer keeps ``owner`` alive instead
+        and never frees the memory. With neither, it is a plain, non-owning
+        view of the memory.
+
+        Parameters
+        ----------
+        ptr : int
+            The address of the memory (an ``int``, or an object ``int()``
+            converts, such as ``driver.CUdeviceptr``).
+        size : int
+            The size of the memory, in bytes.
+        mr : MemoryResource, optional
+            The memory resource that allocated the memory, and frees it.
+        owner : object, optional
+            An object that keeps the memory alive.
+        stream : Stream, optional
+            The stream to free the memory on when the buffer is closed
+            without one. Only meaningful with ``mr``.
+
+        Returns
+        -------
+        Buffer
+            The new buffer.
+
+        Raises
+        ------
+        TypeError
+            If ``ptr`` or ``size`` is not an integer, ``mr`` is not a
+            :class:`MemoryResource`, or ``stream`` not a :class:`Stream`.
+        ValueError
+            If ``size`` or ``ptr`` is negative, or ``mr`` and ``owner`` are
+            both given, or ``stream`` is given without ``mr``.
+        """
+        cdef size_t c_size = size_argument(size, "size")
+        cdef uintptr_t c_ptr = pointer_argument(ptr)
+        if mr is not None and owner is not None:
+            raise ValueError("mr and owner cannot both be given: a buffer either owns its memory or borrows it")
+        if mr is not None and not isinstance(mr, MemoryResource):
+            raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
+        if stream is not None:
+            if mr is None:
+                raise ValueError("stream orders the freeing of the memory, so it needs mr")
+            stream = Stream_accept(stream)
+        return Buffer_from_ptr(c_ptr, c_size, mr, owner, stream)
+
+    def set_deallocation_stream(self, stream: Stream) -> None:
+        """Choose the stream that a later :meth:`close` without a stream frees the memory on.
+
+        The buffer stays open. Ordering the work that uses the memory before
+        the freeing on ``stream`` is the caller's responsibility.
+
+        Parameters
+        ----------
+        stream : Stream
+            The stream to free the memory on.
+
+        Raises
+        ------
+        RuntimeError
+            If the buffer is closed.
+        TypeError
+            If ``stream`` is not a :class:`Stream`.
+        """
+        Buffer_check_open(self)
+        self._dealloc_stream = Stream_accept(stream)
+
+    @property
+    def device_id(self) -> int:
+        """Return the ordinal of the device the memory belongs to.
+
+        Raises
+        ------
+        RuntimeError
+            If the buffer is closed, or its memory belongs to no device.
+        """
+        Buffer_check_open(self)
+        if self._memory_resource is not None:
+            return self._memory_resource.device_id
+        return Buffer_pointer_attributes(self)[0]
+
+    @property
+    def handle(self) -> int:
+        """Return the address of the memory, as an ``int`` (0 once closed)."""
+        return self._ptr
+
+    @property
+    def is_closed(self) -> bool:
+        """Return whether :meth:`close` has been called."""
+        return self._closed
+
+    @property
+    def is_device_accessible(self) -> bool:
+        """Return whether the device can access the memory.
+
+        Raises
+        ------
+        RuntimeError
+            If the buffer is closed.
+        """
+        Buffer_check_open(self)
+        if self._memory_resource is not None:
+            return self._memory_resource.is_device_accessible
+        return Buffer_pointer_attributes(self)[1]
+
+    @property
+    def is_host_accessible(self) -> bool:
+        """Return whether the host (the CPU) can access the memory.
+
+        Raises
+        ------
+        RuntimeError
+            If the buffer is closed.
+        """
+        Buffer_check_open(self)
+        if self._memory_resource is not None:
+            return self._memory_resource.is_host_accessible
+        return Buffer_pointer_attributes(self)[2]
+
+    @property
+    def is_managed(self) -> bool:
+        """Return whether the memory is CUDA managed (unified) memory.
+
+        Raises
+        ------
+        RuntimeError
+            If the buffer is closed.
+        """
+        Buffer_check_open(self)
+        if self._memory_resource is not None:
+            return self._memory_resource.is_managed
+        return Buffer_pointer_attributes(self)[3]
+
+    @property
+    def is_mapped(self) -> bool:
+        """Return ``False``: buffers imported from another process are not supported."""
+        return False
+
+    @property
+    def memory_resource(self) -> MemoryResource | None:
+        """Return the memory resource that frees this buffer, or ``None``."""
+        return self._memory_resource
+
+    @property
+    def owner(self) -> object:
+        """Return the object that keeps the memory alive, or ``None``."""
+        return self._owner
+
+    @property
+    def size(self) -> int:
+        """Return the size of the memory in bytes (0 once closed)."""
+        return self._size
+
+
+cdef class MemoryResource:
+    """Define the interface of the objects that allocate and free buffers.
+
+    A memory resource allocates :class:`Buffer` objects and frees their
+    memory when they are closed. Buffers take their properties
+    (:attr:`is_device_accessible`, :attr:`is_host_accessible`,
+    :attr:`device_id`) from the resource that allocated them. Subclasses
+    implement every method and property except :attr:`is_managed`.
+    """
+
+    def allocate(self, size: int, *, stream: Stream) -> Buffer:
+        """Allocate a buffer of ``size`` bytes.
+
+        Parameters
+        ----------
+        size : int
+            The size of the buffer, in bytes.
+        stream : Stream
+            The stream to allocate on, for resources that allocate in stream
+            order; it also orders the buffer's eventual freeing.
+
+        Returns
+        -------
+        Buffer
+            The new buffer, owned by this resource.
+
+        Raises
+        ------
+        NotImplementedError
+            Always: subclasses implement this method.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement allocate()")
+
+    def deallocate(self, ptr: int, size: int, *, stream: Stream | None) -> None:
+        """Free memory this resource allocated.
+
+        Parameters
+        ----------
+        ptr : int
+            The address of the memory.
+        size : int
+            The size of the memory, in bytes.
+        stream : Stream or None
+            The stream to free the memory on.
+
+        Raises
+        ------
+        NotImplementedError
+            Always: subclasses implement this method.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement deallocate()")
+
+    @property
+    def device_id(self) -> int:
+        """Return the ordinal of the device whose memory this resource allocates.
+
+        Raises
+        ------
+        NotImplementedError
+            Always: subclasses implement this property.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement device_id")
+
+    @property
+    def is_device_accessible(self) -> bool:
+        """Return whether the device can access the memory this resource allocates.
+
+        Raises
+        ------
+        NotImplementedError
+            Always: subclasses implement this property.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement is_device_accessible")
+
+    @property
+    def is_host_accessible(self) -> bool:
+        """Return whether the host can access the memory this resource allocates.
+
+        Raises
+        ------
+        NotImplementedError
+            Always: subclasses implement this property.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement is_host_accessible")
+
+    @property
+    def is_managed(self) -> bool:
+        """Return whether this resource allocates CUDA managed memory (``False`` by default)."""
+        return False
+
+
+cdef Buffer Buffer_from_ptr(uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream):
+    """Create an open buffer; ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
+    cdef Buffer buf = Buffer.__new__(Buffer)
+    buf._ptr = ptr
+    buf._size = size
+    buf._memory_resource = mr
+    buf._owner = owner
+    buf._dealloc_stream = stream
+    buf._exports = 0
+    buf._closed = False
+    return buf
+
+
+cdef int Buffer_check_open(Buffer self) except -1:
+    """Raise :class:`RuntimeError` if ``self`` has been closed."""
+    if self._closed:
+        raise RuntimeError("the Buffer is closed; its memory can no longer be used")
+    return 0
+
+
+cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream):
+    """Return the buffer a copy of ``self`` goes to, allocating it when ``dst`` is None.
+
+    Both copy directions and both development phases validate through here,
+    so they reject bad arguments with the same exceptions.
+    """
+    cdef Buffer target
+    if dst is None:
+        if self._memory_resource is None:
+            raise ValueError("dst is required: this buffer has no memory resource to allocate a destination from")
+        target = self._memory_resource.allocate(self._size, stream=stream)
+    elif isinstance(dst, Buffer):
+        target = <Buffer>dst
+        Buffer_check_open(target)
+    else:
+        raise TypeError(f"dst must be a Buffer, got {type(dst).__name__}")
+    if target._size != self._size:
+        raise ValueError(
+            f"cannot copy {self._size} bytes to a buffer of {target._size} bytes: the sizes must be equal"
+        )
+    return target
+
+
+cdef tuple fill_pattern(object value, size_t size):
+    """Return ``(pattern, width)`` for a :meth:`Buffer.fill` value and buffer size."""
+    if isinstance(value, int):
+        if not 0 <= value <= _BYTE_MAX:
+            raise ValueError(f"fill value {value} is out of range: an int fill value is a byte, in [0, {_BYTE_MAX}]")
+        return value, 1
+    try:
+        raw = memoryview(value).tobytes()
+    except TypeError:
+        raise TypeError(
+            f"fill value must be an int or a bytes-like pattern of 1, 2 or 4 bytes, got {type(value).__name__}"
+        ) from None
+    cdef size_t width = len(raw)
+    if width not in _FILL_PATTERN_WIDTHS:
+        raise ValueError(f"a fill pattern must be 1, 2 or 4 bytes long, got {width} bytes: {raw!r}")
+    if size % width:
+        raise ValueError(f"the buffer size {size} is not a multiple of the {width}-byte fill pattern")
+    return int.from_bytes(raw, _FILL_PATTERN_BYTE_ORDER), width
+
+
+cdef size_t size_argument(object size, str name) except? 0:
+    """Return ``size`` as a C size, rejecting non-integers and negative values."""
+    try:
+        value = operator.index(size)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
+    if value < 0:
+        raise ValueError(f"{name} must not be negative, got {value}")
+    return value
+
+
+cdef uintptr_t pointer_argument(object ptr) except? 0:
+    """Return an address given as an ``int`` or a driver pointer object."""
+    if isinstance(ptr, (str, bytes, float)) or not hasattr(ptr, "__int__"):
+        raise TypeError(f"ptr must be an int or a driver pointer object, got {type(ptr).__name__}")
+    value = int(ptr)
+    if value < 0:
+        raise ValueError(f"ptr must not be negative, got {value}")
+    return value
+
+
+cdef int Buffer_check_copy_options(object options) except -1:
+    """Reject copy options, which this implementation does not support."""
+    if options is not None:
+        raise NotImplementedError("copy options are not supported; pass options=None")
+    return 0
+
+
+cdef int Buffer_memcpy(Buffer dst, Buffer src, Stream stream) except -1:
+    """Copy all of ``src`` into ``dst`` (of the same size) on ``stream``."""
+    cdef cydriver.CUdeviceptr c_dst = <cydriver.CUdeviceptr>dst._ptr
+    cdef cydriver.CUdeviceptr c_src = <cydriver.CUdeviceptr>src._ptr
+    cdef size_t c_size = src._size
+    cdef cydriver.CUstream c_stream = stream._handle
+    if c_size == 0:
+        return 0
+    with nogil:
+        HANDLE_RETURN(cydriver.cuMemcpyAsync(c_dst, c_src, c_size, c_stream))
+    return 0
+
+
+cdef int Buffer_close(Buffer self, object stream) except -1:
+    """Close ``self``: free its memory through its resource, or just forget it."""
+    if self._closed:
+        return 0
+    if self._exports:
+        raise BufferError(
+            f"cannot close the buffer while {self._exports} view(s) of it exported through "
+            "DLPack or the buffer protocol are alive"
+        )
+    if stream is not None:
+        stream = Stream_accept(stream)
+    else:
+        stream = self._dealloc_stream
+    mr = self._memory_resource
+    ptr = self._ptr
+    size = self._size
+    # Forget everything first: a deallocation that fails must not be retried
+    # by __dealloc__ on memory the resource may already have taken back.
+    self._closed = True
+    self._ptr = 0
+    self._size = 0
+    self._memory_resource = None
+    self._owner = None
+    self._dealloc_stream = None
+    if mr is not None:
+        mr.deallocate(ptr, size, stream=stream)
+    return 0
+
+
+cdef int Buffer_check_host_view(Buffer self) except -1:
+    """Raise :class:`BufferError` unless the host can read ``self`` directly."""
+    if self._closed:
+        raise BufferError("the Buffer is closed; its memory can no longer be used")
+    if not self.is_host_accessible:
+        raise BufferError(
+            "the buffer's memory is not accessible from the host; copy it to a host-accessible "
+            "buffer (for example from LegacyPinnedMemoryResource) first"
+        )
+    return 0
+
+
+cdef tuple Buffer_pointer_attributes(Buffer self):
+    """Ask the driver about the memory of a buffer that has no memory resource.
+
+    Returns ``(device_id, is_device_accessible, is_host_accessible, is_managed)``;
+    ``device_id`` is -1 for host memory the driver does not know.
+    """
+    cdef unsigned int c_memory_type = 0
+    cdef int c_is_managed = 0
+    cdef int c_device_id = -1
+    cdef cydriver.CUpointer_attribute c_attributes[POINTER_ATTRIBUTE_COUNT]
+    cdef void* c_values[POINTER_ATTRIBUTE_COUNT]
+    c_attributes[0] = cydriver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE
+    c_attributes[1] = cydriver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_IS_MANAGED
+    c_attributes[2] = cydriver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
+    c_values[0] = &c_memory_type
+    c_values[1] = &c_is_managed
+    c_values[2] = &c_device_id
+    cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr>self._ptr
+    with nogil:
+        HANDLE_RETURN(cydriver.cuInit(0))
+        HANDLE_RETURN(cydriver.cuPointerGetAttributes(POINTER_ATTRIBUTE_COUNT, c_attributes, c_values, c_ptr))
+    if c_is_managed:
+        return c_device_id, True, True, True
+    if c_memory_type == cydriver.CUmemorytype.CU_MEMORYTYPE_HOST:
+        return c_device_id, True, True, False
+    if c_memory_type == cydriver.CUmemorytype.CU_MEMORYTYPE_DEVICE:
+        return c_device_id, True, False, False
+    # Memory the driver does not know: ordinary (pageable) host memory.
+    return -1, False, True, False
+
+
+cdef tuple Buffer_dlpack_device(Buffer self):
+    """Return ``(device_type, device_id)`` of ``self`` in DLPack's numbering."""
+    cdef bint device_ok = self.is_device_accessible
+    cdef bint host_ok = self.is_host_accessible
+    if device_ok and host_ok:
+        return (kDLCUDAManaged if self.is_managed else kDLCUDAHost), 0
+    if device_ok:
+        return kDLCUDA, self.device_id
+    if host_ok:
+        return kDLCPU, 0
+    raise BufferError("the buffer's memory is accessible from neither the host nor a device")
+
+
+cdef object Buffer_to_dlpack(Buffer self, object max_version, object dl_device, object copy):
+    """Build the DLPack capsule :meth:`Buffer.__dlpack__` returns."""
+    Buffer_check_open(self)
+    if copy:
+        raise BufferError("a Buffer is always exported without a copy; copy=True is not supported")
+    device = Buffer_dlpack_device(self)
+    if dl_device is not None:
+        dl_device = tuple(dl_device)
+        if dl_device == (kDLCPU, 0) and self.is_host_accessible:
+            device = dl_device
+        elif dl_device != device:
+            raise BufferError(f"the buffer is on DLPack device {device}, not on the requested {dl_device}")
+    cdef bint versioned = False
+    if max_version is not None:
+        if not isinstance(max_version, tuple) or len(max_version) != 2:
+            raise TypeError(f"max_version must be a (major, minor) tuple, got {max_version!r}")
+        versioned = max_version[0] >= _DLPACK_VERSION[0]
+    cdef DLTensor* c_tensor
+    cdef void* c_export
+    cdef DLPackExport* c_plain
+    cdef DLPackVersionedExport* c_versioned
+    if versioned:
+        c_versioned = <DLPackVersionedExport*>malloc(sizeof(DLPackVersionedExport))
+        if c_versioned == NULL:
+            raise MemoryError()
+        c_versioned.tensor.version.major = _DLPACK_VERSION[0]
+        c_versioned.tensor.version.minor = _DLPACK_VERSION[1]
+        c_versioned.tensor.manager_ctx = <void*>self
+        c_versioned.tensor.deleter = dlpack_versioned_deleter
+        c_versioned.tensor.flags = 0
+        c_tensor = &c_versioned.tensor.dl_tensor
+        c_tensor.shape = &c_versioned.shape
+        c_tensor.strides = &c_versioned.stride
+        c_export = c_versioned
+    else:
+        c_plain = <DLPackExport*>malloc(sizeof(DLPackExport))
+        if c_plain == NULL:
+            raise MemoryError()
+        c_plain.tensor.manager_ctx = <void*>self
+        c_plain.tensor.deleter = dlpack_deleter
+        c_tensor = &c_plain.tensor.dl_tensor
+        c_tensor.shape = &c_plain.shape
+        c_tensor.strides = &c_plain.stride
+        c_export = c_plain
+    c_tensor.data = <void*>self._ptr
+    c_tensor.device.device_type = device[0]
+    c_tensor.device.device_id = device[1]
+    c_tensor.ndim = DLPACK_NDIM
+    c_tensor.dtype.code = kDLInt
+    c_tensor.dtype.bits = DLPACK_BITS_PER_BYTE
+    c_tensor.dtype.lanes = 1
+    c_tensor.shape[0] = <int64_t>self._size
+    c_tensor.strides[0] = 1
+    c_tensor.byte_offset = 0
+    try:
+        capsule = PyCapsule_New(
+            c_export,
+            DLPACK_VERSIONED_TENSOR_NAME if versioned else DLPACK_TENSOR_NAME,
+            dlpack_capsule_destructor,
+        )
+    except BaseException:
+        free(c_export)
+        raise
+    # The capsule keeps the buffer alive, and open, until its consumer is done.
+    Py_INCREF(self)
+    self._exports += 1
+    return capsule
+
+
+cdef void dlpack_capsule_destructor(object capsule) noexcept:
+    """Free a capsule's tensor if no consumer took it (a consumer renames the capsule)."""
+    cdef DLManagedTensor* c_plain
+    cdef DLManagedTensorVersioned* c_versioned
+    if PyCapsule_IsValid(capsule, DLPACK_TENSOR_NAME):
+        c_plain = <DLManagedTensor*>PyCapsule_GetPointer(capsule, DLPACK_TENSOR_NAME)
+        c_plain.deleter(c_plain)
+    elif PyCapsule_IsValid(capsule, DLPACK_VERSIONED_TENSOR_NAME):
+        c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(capsule, DLPACK_VERSIONED_TENSOR_NAME)
+        c_versioned.deleter(c_versioned)
+
+
+cdef void dlpack_deleter(DLManagedTensor* tensor) noexcept with gil:
+    """Release an unversioned export: the buffer's export count and reference, then the memory."""
+    cdef Buffer buf = <Buffer>tensor.manager_ctx
+    buf._exports -= 1
+    Py_DECREF(buf)
+    free(tensor)
+
+
+cdef void dlpack_versioned_deleter(DLManagedTensorVersioned* tensor) noexcept with gil:
+    """Release a versioned export: the buffer's export count and reference, then the memory."""
+    cdef Buffer buf = <Buffer>tensor.manager_ctx
+    buf._exports -= 1
+    Py_DECREF(buf)
+    free(tensor)

@@ -1,0 +1,546 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Compiled device code, and the kernels in it.
+
+An :class:`ObjectCode` holds compiled code (cubin, PTX, fatbin, LTO IR and
+the like) and loads it with the driver's context-independent library API the
+first time one of its kernels is asked for. A :class:`Kernel` is a function
+of such a library, ready for :func:`launch`.
+"""
+
+from __future__ import annotations
+
+from libc.stdint cimport uintptr_t
+from cuda.bindings cimport cydriver
+
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+
+from collections import namedtuple
+from cuda.bindings import driver
+import os
+import threading
+
+from cuda.core._device import Device
+
+__all__ = ["Kernel", "KernelAttributes", "ObjectCode"]
+
+ParamInfo = namedtuple("ParamInfo", ["offset", "size"])
+"""The offset and the size, in bytes, of one parameter of a kernel."""
+
+_LOADABLE_CODE_TYPES = ("cubin", "ptx", "fatbin")
+"""The kinds of code the driver loads directly; the others must be linked first."""
+
+_load_lock = threading.Lock()
+
+
+cdef class ObjectCode:
+    """Hold compiled device code, and load it when a kernel is needed.
+
+    Object codes come from :meth:`Program.compile`, :meth:`Linker.link` and
+    the ``from_*`` factories, not from calling the class. Cubin, PTX and
+    fatbin code is loaded on the first :meth:`get_kernel` (or :attr:`handle`);
+    LTO IR, objects and libraries are inputs for a :class:`Linker`.
+
+    A loaded library stays loaded for the rest of the process: kernels taken
+    from it may still be running when the object code is garbage collected.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError(
+            "ObjectCode cannot be instantiated directly; use ObjectCode.from_cubin() and the other "
+            "from_* factories, Program.compile() or Linker.link()"
+        )
+
+    def __repr__(self) -> str:
+        return f"<ObjectCode code_type={self._code_type!r} name={self._name!r}>"
+
+    @staticmethod
+    def from_cubin(
+        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+    ) -> ObjectCode:
+        """Create an :class:`ObjectCode` from a cubin.
+
+        Parameters
+        ----------
+        module : bytes, str or os.PathLike
+            The cubin itself, or the path of a file that holds it.
+        name : str, optional
+            A name for the code, for humans.
+        symbol_mapping : dict, optional
+            Names (such as NVRTC name expressions) mapped to the mangled
+            names :meth:`get_kernel` looks up instead.
+
+        Returns
+        -------
+        ObjectCode
+            The object code, not loaded yet.
+
+        Raises
+        ------
+        TypeError
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+        """
+        return ObjectCode_create(module, "cubin", name, symbol_mapping)
+
+    @staticmethod
+    def from_fatbin(
+        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+    ) -> ObjectCode:
+        """Create an :class:`ObjectCode` from a fatbin.
+
+        Parameters
+        ----------
+        module : bytes, str or os.PathLike
+            The fatbin itself, or the path of a file that holds it.
+        name : str, optional
+            A name for the code, for humans.
+        symbol_mapping : dict, optional
+            Names mapped to the mangled names :meth:`get_kernel` looks up.
+
+        Returns
+        -------
+        ObjectCode
+            The object code, not loaded yet.
+
+        Raises
+        ------
+        TypeError
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+        """
+        return ObjectCode_create(module, "fatbin", name, symbol_mapping)
+
+    @staticmethod
+    def from_library(module: bytes | str, *, name: str = "", symbol_mapping: dict[str, str] | None = None) -> ObjectCode:
+        """Create an :class:`ObjectCode` from a library of device code, for linking.
+
+        Parameters
+        ----------
+        module : bytes or str
+            The library itself, or the path of a file that holds it.
+        name : str, optional
+            A name for the code, for humans.
+        symbol_mapping : dict, optional
+            Names mapped to the mangled names :meth:`get_kernel` looks up.
+
+        Returns
+        -------
+        ObjectCode
+            The object code.
+
+        Raises
+        ------
+        TypeError
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+        """
+        return ObjectCode_create(module, "library", name, symbol_mapping)
+
+    @staticmethod
+    def from_ltoir(
+        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+    ) -> ObjectCode:
+        """Create an :class:`ObjectCode` from LTO IR, for link-time optimization.
+
+        Parameters
+        ----------
+        module : bytes, str or os.PathLike
+            The LTO IR itself, or the path of a file that holds it.
+        name : str, optional
+            A name for the code, for humans.
+        symbol_mapping : dict, optional
+            Names mapped to the mangled names :meth:`get_kernel` looks up.
+
+        Returns
+        -------
+        ObjectCode
+            The object code.
+
+        Raises
+        ------
+        TypeError
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+        """
+        return ObjectCode_create(module, "ltoir", name, symbol_mapping)
+
+    @staticmethod
+    def from_object(module: bytes | str, *, name: str = "", symbol_mapping: dict[str, str] | None = None) -> ObjectCode:
+        """Create an :class:`ObjectCode` from a relocatable object, for linking.
+
+        Parameters
+        ----------
+        module : bytes or str
+            The object itself, or the path of a file that holds it.
+        name : str, optional
+            A name for the code, for humans.
+        symbol_mapping : dict, optional
+            Names mapped to the mangled names :meth:`get_kernel` looks up.
+
+        Returns
+        -------
+        ObjectCode
+            The object code.
+
+        Raises
+        ------
+        TypeError
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+        """
+        return ObjectCode_create(module, "object", name, symbol_mapping)
+
+    @staticmethod
+    def from_ptx(
+        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+    ) -> ObjectCode:
+        """Create an :class:`ObjectCode` from PTX, which the driver compiles when loading it.
+
+        Parameters
+        ----------
+        module : bytes, str or os.PathLike
+            The PTX itself, or the path of a file that holds it.
+        name : str, optional
+            A name for the code, for humans.
+        symbol_mapping : dict, optional
+            Names mapped to the mangled names :meth:`get_kernel` looks up.
+
+        Returns
+        -------
+        ObjectCode
+            The object code, not loaded yet.
+
+        Raises
+        ------
+        TypeError
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+        """
+        return ObjectCode_create(module, "ptx", name, symbol_mapping)
+
+    def get_kernel(self, name: str | bytes) -> Kernel:
+        """Return the kernel called ``name``, loading the code first if needed.
+
+        Parameters
+        ----------
+        name : str or bytes
+            The kernel's name, or a name expression of :attr:`symbol_mapping`.
+
+        Returns
+        -------
+        Kernel
+            The kernel.
+
+        Raises
+        ------
+        CUDAError
+            If the code does not load, or has no kernel of that name.
+        RuntimeError
+            If the code is of a kind the driver cannot load (LTO IR, object,
+            library): link it into a cubin first.
+        TypeError
+            If ``name`` is neither ``str`` nor ``bytes``.
+        """
+        cdef bytes c_name_bytes
+        if isinstance(name, str):
+            mapped = self._symbol_mapping.get(name, name)
+            c_name_bytes = mapped if isinstance(mapped, bytes) else mapped.encode()
+        elif isinstance(name, bytes):
+            c_name_bytes = name
+        else:
+            raise TypeError(f"name must be a str or bytes, got {type(name).__name__}")
+        ObjectCode_load(self)
+        cdef const char* c_name = c_name_bytes
+        cdef cydriver.CUlibrary c_library = self._library
+        cdef cydriver.CUkernel c_kernel
+        with nogil:
+            HANDLE_RETURN(cydriver.cuLibraryGetKernel(&c_kernel, c_library, c_name))
+        return Kernel_create(c_kernel, self)
+
+    @property
+    def code(self) -> bytes | str:
+        """Return the code: its bytes, or the path of the file that holds it."""
+        return self._module
+
+    @property
+    def code_type(self) -> str:
+        """Return the kind of code: ``"cubin"``, ``"ptx"``, ``"ltoir"``, ``"fatbin"``, ``"object"`` or ``"library"``."""
+        return self._code_type
+
+    @property
+    def handle(self) -> driver.CUlibrary:
+        """Return the loaded library, as a ``driver.CUlibrary``, loading it if needed.
+
+        Raises
+        ------
+        CUDAError
+            If the code does not load.
+        RuntimeError
+            If the code is of a kind the driver cannot load.
+        """
+        ObjectCode_load(self)
+        return driver.CUlibrary(<uintptr_t>self._library)
+
+    @property
+    def name(self) -> str:
+        """Return the name given to the code, for humans."""
+        return self._name
+
+    @property
+    def symbol_mapping(self) -> dict[str, str]:
+        """Return a copy of the mapping from name expressions to mangled names."""
+        return dict(self._symbol_mapping)
+
+
+cdef class Kernel:
+    """Represent a kernel of a loaded :class:`ObjectCode`, ready for :func:`launch`.
+
+    Kernels come from :meth:`ObjectCode.get_kernel` and :meth:`from_handle`,
+    not from calling the class. A kernel keeps its object code alive.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError("Kernel cannot be instantiated directly; use ObjectCode.get_kernel()")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Kernel):
+            return NotImplemented
+        return <uintptr_t>self._handle == <uintptr_t>(<Kernel>other)._handle
+
+    def __hash__(self) -> int:
+        return hash(<uintptr_t>self._handle)
+
+    def __repr__(self) -> str:
+        return f"<Kernel handle={<uintptr_t>self._handle:#x}>"
+
+    @staticmethod
+    def from_handle(handle: int, mod: ObjectCode | None = None) -> Kernel:
+        """Wrap a ``CUkernel`` made elsewhere in a :class:`Kernel`.
+
+        Parameters
+        ----------
+        handle : int
+            The kernel's address (an ``int`` or a ``driver.CUkernel``).
+        mod : ObjectCode, optional
+            The object code the kernel belongs to, kept alive with it.
+
+        Returns
+        -------
+        Kernel
+            The kernel.
+
+        Raises
+        ------
+        TypeError
+            If ``handle`` is not an integer or ``mod`` not an :class:`ObjectCode`.
+        ValueError
+            If ``handle`` is zero or negative.
+        """
+        if isinstance(handle, (str, bytes, float)) or not hasattr(handle, "__int__"):
+            raise TypeError(f"handle must be an int or a driver.CUkernel, got {type(handle).__name__}")
+        address = int(handle)
+        if address <= 0:
+            raise ValueError(f"handle must be the address of a kernel, got {address}")
+        if mod is not None and not isinstance(mod, ObjectCode):
+            raise TypeError(f"mod must be an ObjectCode or None, got {type(mod).__name__}")
+        return Kernel_create(<cydriver.CUkernel><uintptr_t>address, mod)
+
+    @property
+    def arguments_info(self) -> list[ParamInfo]:
+        """Return the offset and size of each of the kernel's parameters.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot describe the parameters.
+        """
+        return Kernel_arguments_info(self)
+
+    @property
+    def attributes(self) -> KernelAttributes:
+        """Return the kernel's attributes on the current device."""
+        return KernelAttributes_create(self, -1)
+
+    @property
+    def handle(self) -> driver.CUkernel:
+        """Return the kernel, as a ``driver.CUkernel``."""
+        return driver.CUkernel(<uintptr_t>self._handle)
+
+    @property
+    def num_arguments(self) -> int:
+        """Return the number of the kernel's parameters.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot describe the parameters.
+        """
+        return Kernel_num_arguments(self)
+
+
+cdef class KernelAttributes:
+    """Read the attributes of a :class:`Kernel` on a device.
+
+    The view :attr:`Kernel.attributes` returns reads them on the current
+    device; ``attributes[device]`` returns a view bound to another one.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError("KernelAttributes cannot be instantiated directly; use Kernel.attributes")
+
+    def __getitem__(self, device: Device | int) -> KernelAttributes:
+        return KernelAttributes_create(self._kernel, Device(device).device_id)
+
+    @property
+    def binary_version(self) -> int:
+        """Return the binary architecture the kernel was compiled for, such as 90 for ``sm_90``."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_BINARY_VERSION)
+
+    @property
+    def const_size_bytes(self) -> int:
+        """Return the bytes of constant memory the kernel uses."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES)
+
+    @property
+    def local_size_bytes(self) -> int:
+        """Return the bytes of local memory each thread of the kernel uses."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)
+
+    @property
+    def max_threads_per_block(self) -> int:
+        """Return the largest block the kernel can be launched with."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+
+    @property
+    def num_regs(self) -> int:
+        """Return the number of registers each thread of the kernel uses."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_NUM_REGS)
+
+    @property
+    def ptx_version(self) -> int:
+        """Return the PTX virtual architecture the kernel was compiled for, such as 90."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PTX_VERSION)
+
+    @property
+    def shared_size_bytes(self) -> int:
+        """Return the bytes of statically allocated shared memory the kernel uses."""
+        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)
+
+
+cdef ObjectCode ObjectCode_create(object module, str code_type, object name, object symbol_mapping):
+    """Create an :class:`ObjectCode` after checking the types of its parts."""
+    if isinstance(module, os.PathLike):
+        module = os.fspath(module)
+    if isinstance(module, bytearray):
+        module = bytes(module)
+    if not isinstance(module, (bytes, str)):
+        raise TypeError(f"module must be bytes or a file path (str or os.PathLike), got {type(module).__name__}")
+    if name is None:
+        name = ""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {type(name).__name__}")
+    if symbol_mapping is None:
+        symbol_mapping = {}
+    elif not isinstance(symbol_mapping, dict):
+        raise TypeError(f"symbol_mapping must be a dict or None, got {type(symbol_mapping).__name__}")
+    cdef ObjectCode code = ObjectCode.__new__(ObjectCode)
+    code._module = module
+    code._code_type = code_type
+    code._name = name
+    code._symbol_mapping = dict(symbol_mapping)
+    code._library = NULL
+    code._loaded = False
+    return code
+
+
+cdef int ObjectCode_load(ObjectCode self) except -1:
+    """Load the code of ``self`` into a library, once."""
+    if self._loaded:
+        return 0
+    if self._code_type not in _LOADABLE_CODE_TYPES:
+        raise RuntimeError(
+            f"code of type {self._code_type!r} cannot be loaded; link it into a cubin with a Linker first "
+            f"(loadable types: {', '.join(_LOADABLE_CODE_TYPES)})"
+        )
+    cdef bytes data
+    cdef const char* c_data
+    cdef cydriver.CUlibrary c_library
+    # The lock makes sure a library is loaded once even when threads race here.
+    with _load_lock:
+        if self._loaded:
+            return 0
+        if isinstance(self._module, str):
+            data = os.fsencode(self._module)
+            c_data = data
+            with nogil:
+                HANDLE_RETURN(cydriver.cuInit(0))
+                HANDLE_RETURN(cydriver.cuLibraryLoadFromFile(&c_library, c_data, NULL, NULL, 0, NULL, NULL, 0))
+        else:
+            data = self._module
+            c_data = data
+            with nogil:
+                HANDLE_RETURN(cydriver.cuInit(0))
+                HANDLE_RETURN(
+                    cydriver.cuLibraryLoadData(&c_library, <const void*>c_data, NULL, NULL, 0, NULL, NULL, 0)
+                )
+        self._library = c_library
+        self._loaded = True
+    return 0
+
+
+cdef Kernel Kernel_create(cydriver.CUkernel handle, ObjectCode object_code):
+    """Create a :class:`Kernel` that keeps ``object_code`` alive."""
+    cdef Kernel kernel = Kernel.__new__(Kernel)
+    kernel._handle = handle
+    kernel._object_code = object_code
+    kernel._num_arguments = -1
+    return kernel
+
+
+cdef list Kernel_arguments_info(Kernel self):
+    """Return a :data:`ParamInfo` for each parameter of ``self``.
+
+    The driver has no call that counts a kernel's parameters, so this asks
+    for one parameter after another. ``CUDA_ERROR_INVALID_VALUE`` is the
+    documented answer for an index past the last parameter, and ends the
+    list; every other status raises (audit decision 6).
+    """
+    cdef cydriver.CUkernel c_kernel = self._handle
+    cdef size_t c_index = 0
+    cdef size_t c_offset = 0
+    cdef size_t c_size = 0
+    cdef cydriver.CUresult err
+    cdef list params = []
+    while True:
+        with nogil:
+            err = cydriver.cuKernelGetParamInfo(c_kernel, c_index, &c_offset, &c_size)
+        if err == cydriver.CUresult.CUDA_ERROR_INVALID_VALUE:
+            break
+        HANDLE_RETURN(err)
+        params.append(ParamInfo(c_offset, c_size))
+        c_index += 1
+    return params
+
+
+cdef Py_ssize_t Kernel_num_arguments(Kernel self) except -1:
+    """Return the number of parameters of ``self``, asking the driver once."""
+    if self._num_arguments < 0:
+        self._num_arguments = len(Kernel_arguments_info(self))
+    return self._num_arguments
+
+
+cdef KernelAttributes KernelAttributes_create(Kernel kernel, int device_id):
+    """Create a view of the attributes of ``kernel`` on ``device_id`` (-1: the current device)."""
+    cdef KernelAttributes attributes = KernelAttributes.__new__(KernelAttributes)
+    attributes._kernel = kernel
+    attributes._device_id = device_id
+    return attributes
+
+
+cdef int KernelAttributes_get(KernelAttributes self, cydriver.CUfunction_attribute attribute) except? -1:
+    """Return one attribute of the kernel of ``self`` on its device."""
+    cdef int c_device_id = self._device_id if self._device_id >= 0 else Device().device_id
+    cdef cydriver.CUkernel c_kernel = self._kernel._handle
+    cdef cydriver.CUdevice c_device
+    cdef int c_value = 0
+    with nogil:
+        HANDLE_RETURN(cydriver.cuDeviceGet(&c_device, c_device_id))
+        HANDLE_RETURN(cydriver.cuKernelGetAttribute(&c_value, attribute, c_kernel, c_device))
+    return c_value
