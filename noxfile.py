@@ -10,6 +10,8 @@
   against upstream ``cuda-core``.
 - ``nox -s bench``: GPU benchmarks.
 - ``nox -s lint``: the guide's checker and ruff over the project.
+- ``nox -s upstream_report``: the checker's per-rule counts on upstream
+  ``cuda-core``'s ``.py`` and ``.pxd`` files, into ``reports/``.
 
 Every session installs what it needs. Offline (the GPU runner), point pip
 at a wheelhouse: ``PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl nox -s conformance``.
@@ -27,6 +29,10 @@ ROOT = Path(__file__).parent
 REFERENCE = ROOT / "reference_impl"
 UPSTREAM = "cuda-core==1.2.2"
 WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
+# What the GPU suite imports: the pytest plugin (GPU skips, runnable guide
+# examples) needs the guide reader but not the checker's docstring rules, so
+# the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
+GPU_SUITE_REQUIREMENTS = ["pytest>=8", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
 
 nox.options.sessions = ["lint", "tests", "docs"]
 nox.options.reuse_existing_virtualenvs = True
@@ -87,19 +93,11 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Check the project with its own checker and with ruff."""
+    """Check the whole project with its own checker, then with ruff."""
     session.install(".", "ruff")
-    session.run(
-        "cuda-core-guide", "check", "reference_impl/cuda", "conformance", "noxfile.py", "docs/conf.py", "setup.py"
-    )
+    session.run("cuda-core-guide", "check", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
-
-
-# What the GPU suite imports: the pytest plugin (GPU skips, runnable guide
-# examples) needs the guide reader but not the checker's docstring rules, so
-# the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
-GPU_SUITE_REQUIREMENTS = ["pytest>=8", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
 
 
 @nox.session

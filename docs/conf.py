@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 
+from sphinx.application import Sphinx
+
 os.environ.setdefault("SPHINX_AUTODOC_IGNORE_NATIVE_MODULE_TYPE_STUBS", "1")
 
 project = "cuda.core developer guide"
@@ -64,7 +66,14 @@ html_theme_options = {
 html_static_path: list[str] = []
 
 
-def _drop_embedded_property_signatures(app, what, name, obj, options, signature, return_annotation):
+def setup(app: Sphinx) -> None:
+    """Connect this site's autodoc adjustments."""
+    app.connect("autodoc-process-signature", _drop_embedded_property_signatures)
+
+
+def _drop_embedded_property_signatures(
+    app: Sphinx, what: str, name: str, obj: object, options: object, signature: str, return_annotation: str
+) -> tuple[str, None] | None:
     """Drop the signature Cython embeds in a property getter's docstring.
 
     ``embedsignature`` writes ``name(self) -> T`` at the top of every
@@ -76,8 +85,3 @@ def _drop_embedded_property_signatures(app, what, name, obj, options, signature,
     if what == "property" and type(getter).__name__ == "cython_function_or_method":
         return "", None
     return None
-
-
-def setup(app):
-    """Connect this site's autodoc adjustments."""
-    app.connect("autodoc-process-signature", _drop_embedded_property_signatures)

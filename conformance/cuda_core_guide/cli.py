@@ -38,10 +38,6 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 
-class _UsageError(Exception):
-    """A problem with the command line or configuration (exit status 2)."""
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line.
 
@@ -66,6 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CLEAN
     except KeyboardInterrupt:
         return 130
+
+
+class _UsageError(Exception):
+    """A problem with the command line or configuration (exit status 2)."""
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -48,7 +48,26 @@ _KNOWN_KEYS = {
     "copyright-holder",
     "license",
 }
-DEFAULT_EXCLUDE = (".git", ".nox", ".venv", "venv", "build", "dist", "__pycache__", "*.egg-info", "_build")
+DEFAULT_EXCLUDE = (
+    ".bzr",
+    ".eggs",
+    ".git",
+    ".hg",
+    ".mypy_cache",
+    ".nox",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    "__pycache__",
+    "*.egg-info",
+    "_build",
+    "build",
+    "dist",
+    "node_modules",
+    "venv",
+)
 DEFAULT_HOLDER = "NVIDIA CORPORATION & AFFILIATES. All rights reserved."
 
 

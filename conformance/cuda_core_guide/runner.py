@@ -26,6 +26,7 @@ from cuda_core_guide.findings import Finding, Level
 from cuda_core_guide.rules import Violation, all_rules
 from cuda_core_guide.source import ParseFailure, SourceFile, load_source
 from cuda_core_guide.source.model import KINDS
+from cuda_core_guide.source.parse import warm_up
 from cuda_core_guide.source.tokens import TokenView
 
 __all__ = ["check_paths", "check_source", "discover"]
@@ -161,6 +162,10 @@ def _check_in_processes(files: list[Path], config: Config, jobs: int) -> list[li
     The largest files go first, each in a task of its own, and the small
     ones in batches, so that the workers finish at about the same time.
     """
+    # Load what every worker needs once, here, so that forked workers share it.
+    warm_up()
+    all_rules()
+    load_catalog()
     try:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             tasks = [pool.submit(_check_batch, batch, config) for batch in _batches(files, jobs)]
@@ -285,9 +290,8 @@ def _load(
                 if text is None:
                     return None
             start, column, end = _statement_around(text, failure.line)
-            if start == failure.line:
-                column = failure.column  # where Cython's parser stopped, as before
-            report("IMP006", Violation(start, column, "`from __future__` import is not the first statement"))
+            statement = " ".join(" ".join(text.splitlines()[start - 1 : end]).split())
+            report("IMP006", Violation(start, column, f"`{statement}` is not the first statement of the file"))
             blanked.append(failure.line)
             text = _blank_lines(text, start, end)
         except Exception as exc:  # noqa: BLE001 - the parser's own bug must not stop the run

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 from Cython.Compiler import ExprNodes
 
-from cuda_core_guide.source import SourceFile, load_source
+from cuda_core_guide.source import SourceFile, load_source, nodes
 from cuda_core_guide.source import definitions as d
 
 
@@ -279,10 +279,10 @@ def test_statement_text_and_logical_lines() -> None:
     assert d.logical_line_containing(source, 4) is None
 
 
-def test_walk_tree_enters_expressions() -> None:
+def test_walk_enters_expressions() -> None:
     """Check that the walk reaches into calls and their arguments."""
     source = parse('globals().update({"a": b"x"})\n', "m.py")
-    found = list(d.walk_tree(source.body[0]))
+    found = list(nodes.walk(source.body[0]))
     names = [n.name for n in found if isinstance(n, ExprNodes.NameNode)]
     assert names == ["globals"]
 

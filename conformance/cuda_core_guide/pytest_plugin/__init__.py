@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""pytest plugin: the guide's examples as tests, and GPU-aware skipping.
+"""Turn the guide's examples into tests, and skip GPU tests where there is no GPU.
 
 Enable example collection with the ``cuda_core_guide_examples`` ini option,
 a list of folders whose ``.md`` chapters to collect::

@@ -59,7 +59,7 @@ class GuideExample(pytest.Item):
         super().__init__(**kwargs)
         self.example = example
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: str | None = None) -> str:
         """Show the example's location, its code and what went wrong."""
         if not isinstance(excinfo.value, ExampleFailure):
             return super().repr_failure(excinfo, style)

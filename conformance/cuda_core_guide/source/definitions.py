@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
 
@@ -40,7 +39,6 @@ __all__ = [
     "postpones_annotations",
     "statement_text",
     "top_level_definitions",
-    "walk_tree",
 ]
 
 _CFUNC_DECORATORS = frozenset({"cython.cfunc", "cfunc"})
@@ -272,11 +270,16 @@ def module_bindings(source: SourceFile) -> dict[str, int]:
         Name to line. Names that a function declares ``global`` count as
         module-level bindings too.
     """
+    return source.memo("module_bindings", _module_bindings)
+
+
+def _module_bindings(source: SourceFile) -> dict[str, int]:
+    """Compute :func:`module_bindings` (memoized per file)."""
     result: dict[str, int] = {}
     for stat in source.body:
         for name in bound_names(stat):
             result.setdefault(name, nodes.line_of(stat))
-    for node in walk_tree(source.tree):
+    for node in source.nodes:
         if isinstance(node, Nodes.GlobalNode):
             for name in node.names:
                 result.setdefault(name, nodes.line_of(node))
@@ -300,7 +303,7 @@ def has_dynamic_namespace(source: SourceFile) -> bool:
     for stat in source.body:
         if nodes.definition_name(stat) == "__getattr__":
             return True
-    for node in walk_tree(source.tree):
+    for node in source.nodes:
         if isinstance(node, Nodes.FromImportStatNode) and any(name == "*" for name, _ in node.items):
             return True
         if isinstance(node, Nodes.FromCImportStatNode) and any(item[1] == "*" for item in node.imported_names):
@@ -325,6 +328,11 @@ def dunder_all(source: SourceFile) -> DunderAll | None:
         literals of its value, or ``None`` if the module's body assigns
         none.
     """
+    return source.memo("dunder_all", _dunder_all)
+
+
+def _dunder_all(source: SourceFile) -> DunderAll | None:
+    """Compute :func:`dunder_all` (memoized per file)."""
     declaration = None
     changed_elsewhere = False
     for stat in source.body:
@@ -464,50 +472,6 @@ def statement_text(source: SourceFile, stat: Nodes.Node) -> str:
     return text
 
 
-def walk_tree(node: Nodes.Node | None) -> Iterator[Nodes.Node]:
-    """Yield a node and every node below it, expressions included, depth first in source order.
-
-    :func:`nodes.walk` reads ``child_attrs`` from the node's class, where
-    Cython 3.3's compiled expression nodes keep a property, so it does not
-    descend into expressions; this walk reads it from the instance.
-
-    Parameters
-    ----------
-    node : Nodes.Node or None
-        The root.
-
-    Yields
-    ------
-    Nodes.Node
-        Each node once.
-    """
-    if node is None:
-        return
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        children: list[Nodes.Node] = []
-        for attr in _child_attrs(current):
-            value = getattr(current, attr, None)
-            if isinstance(value, list):
-                children.extend(item for item in value if isinstance(item, Nodes.Node))
-            elif isinstance(value, Nodes.Node):
-                children.append(value)
-        stack.extend(reversed(children))
-
-
-def _child_attrs(node: Nodes.Node) -> list[str]:
-    """Return the attributes of ``node`` that hold its children in the parse tree."""
-    if isinstance(node, Nodes.PyClassDefNode):
-        # The class body; the other attributes are nodes Cython synthesizes.
-        return ["decorators", "bases", "body"]
-    if isinstance(node, ExprNodes.AnnotationNode):
-        return ["expr"]
-    attrs = getattr(node, "child_attrs", None)
-    return attrs if isinstance(attrs, list) else []
-
-
 def _collect_bindings(stat: Nodes.Node, names: list[str]) -> None:
     """Add the names ``stat`` binds at module level to ``names``."""
     if nodes.is_class(stat):
@@ -610,7 +574,7 @@ def _mentions_all(stat: Nodes.Node) -> bool:
     """Return whether ``stat`` may change ``__all__``: assigns, augments or calls a method of it."""
     if "__all__" in bound_names(stat):
         return True
-    for node in walk_tree(stat):
+    for node in nodes.walk(stat):
         if isinstance(node, ExprNodes.AttributeNode) and nodes.dotted_name(node.obj) == "__all__":
             return True
         if isinstance(node, ExprNodes.NameNode) and node.name == "__all__" and isinstance(stat, Nodes.DelStatNode):
@@ -675,11 +639,7 @@ def _declaration_parts(node: Nodes.Node) -> list[Nodes.Node | None]:
         return [*(node.decorators or ()), node.bases, node.body]
     if isinstance(node, Nodes.PyClassDefNode):
         return [*(node.decorators or ()), node.bases, node.metaclass, node.mkw, node.body]
-    parts: list[Nodes.Node | None] = []
-    for attr in _child_attrs(node):
-        value = getattr(node, attr, None)
-        parts.extend(value if isinstance(value, list) else [value])
-    return parts
+    return list(nodes.children(node))
 
 
 def _declarator_name(declarator: Nodes.Node | None) -> str | None:

@@ -24,7 +24,7 @@ import tokenize
 from Cython.Compiler import ExprNodes, Nodes
 
 from cuda_core_guide.source import nodes
-from cuda_core_guide.source.definitions import logical_line_containing, walk_tree
+from cuda_core_guide.source.definitions import logical_line_containing
 from cuda_core_guide.source.imports import ImportStatement, classify
 from cuda_core_guide.source.model import SourceFile
 
@@ -269,7 +269,7 @@ def _block_unit(source: SourceFile, stat: Nodes.Node) -> ImportUnit | None:
     statements, text = found
     kind = "fallback" if isinstance(stat, Nodes.TryExceptStatNode) else "conditional"
     start = nodes.line_of(stat)
-    last = max(nodes.line_of(n) for n in walk_tree(stat))
+    last = max(nodes.line_of(n) for n in nodes.walk(stat))
     logical = logical_line_containing(source, last)
     end = logical.end if logical is not None else last
     column = _first_token_column(source, start, "try" if kind == "fallback" else "if")

@@ -71,26 +71,6 @@ class ImportStatement:
     is_from: bool
     in_try: bool = False
 
-    @property
-    def bare_module(self) -> str:
-        """The module without the dots of a relative import."""
-        return self.module.lstrip(".")
-
-    @property
-    def is_relative(self) -> bool:
-        """Whether the import is relative (``from . import x``)."""
-        return self.module.startswith(".")
-
-    @property
-    def is_star(self) -> bool:
-        """Whether it is ``from module import *``."""
-        return self.names == ("*",)
-
-    @property
-    def top_package(self) -> str:
-        """The first component of the module name."""
-        return self.bare_module.split(".", 1)[0]
-
     def group(self, first_party: tuple[str, ...]) -> Group:
         """Return the guide's group for this import.
 
@@ -112,6 +92,26 @@ class ImportStatement:
         if self.is_cimport:
             return Group.FIRST_PARTY_CIMPORT if own else Group.EXTERNAL_CIMPORT
         return Group.FIRST_PARTY_IMPORT if own else Group.EXTERNAL_IMPORT
+
+    @property
+    def bare_module(self) -> str:
+        """The module without the dots of a relative import."""
+        return self.module.lstrip(".")
+
+    @property
+    def is_relative(self) -> bool:
+        """Whether the import is relative (``from . import x``)."""
+        return self.module.startswith(".")
+
+    @property
+    def is_star(self) -> bool:
+        """Whether it is ``from module import *``."""
+        return self.names == ("*",)
+
+    @property
+    def top_package(self) -> str:
+        """The first component of the module name."""
+        return self.bare_module.split(".", 1)[0]
 
 
 def classify(node: Nodes.Node, in_try: bool = False) -> list[ImportStatement]:

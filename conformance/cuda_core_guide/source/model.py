@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import tokenize
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from Cython.Compiler import Nodes
 from Cython.Compiler.ModuleNode import ModuleNode
@@ -20,6 +22,8 @@ from cuda_core_guide.source.parse import ParseFailure, parse_module
 from cuda_core_guide.source.tokens import LogicalLine, Suppression, TokenView
 
 __all__ = ["KINDS", "ImportBlock", "SourceFile", "load_source", "module_name_for"]
+
+_T = TypeVar("_T")
 
 KINDS = {".pyx": "pyx", ".pxd": "pxd", ".pxi": "pxi", ".py": "py"}
 """File suffixes the checker reads, and the kind each one parses as."""
@@ -74,6 +78,73 @@ class SourceFile:
     text: str
     tree: ModuleNode
     module_name: str
+    _memo: dict[str, object] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+
+    def memo(self, key: str, compute: Callable[[SourceFile], _T]) -> _T:
+        """Return a value derived from this file, computing it once.
+
+        Rules that share an analysis (the module's ``__all__``, its bindings)
+        store it here, so each file pays for it once however many rules ask.
+
+        Parameters
+        ----------
+        key : str
+            A name for the analysis, unique across the checker.
+        compute : callable
+            Computes the value from this file.
+
+        Returns
+        -------
+        object
+            The value.
+        """
+        if key not in self._memo:
+            self._memo[key] = compute(self)
+        return self._memo[key]
+
+    def line_text(self, line: int) -> str:
+        """Return physical line ``line`` (1-based), or ``""`` past the end."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def logical_line(self, line: int) -> LogicalLine | None:
+        """Return the logical line (statement) that starts on ``line``."""
+        return self.tokens.at(line)
+
+    def statement_end(self, line: int) -> int:
+        """Return the last physical line of the simple statement starting on ``line``."""
+        logical = self.tokens.at(line)
+        return logical.end if logical is not None else line
+
+    def suppression(self, line: int) -> Suppression | None:
+        """Return the ``# noqa`` comment on ``line``, if any."""
+        return self.tokens.suppression(line)
+
+    def _with_statement_column(self, statement: ImportStatement) -> ImportStatement:
+        """Take an import's column from its first token (the tree has the name's)."""
+        logical = self.tokens.at(statement.line)
+        if logical is None:
+            return statement
+        return dataclasses.replace(statement, column=logical.tokens[0].start[1] + 1)
+
+    def _fallback_imports(self, stat: Nodes.Node) -> ImportBlock | None:
+        """Return a ``try``/``except`` statement as an import block, if it is one."""
+        if not isinstance(stat, Nodes.TryExceptStatNode):
+            return None
+        branches = [stat.body, *(clause.body for clause in stat.except_clauses)]
+        if stat.else_clause is not None:
+            branches.append(stat.else_clause)
+        tried = [s for s in nodes.flatten(stat.body) if not isinstance(s, Nodes.PassStatNode)]
+        statements = [imp for s in tried for imp in classify(s, in_try=True)]
+        if not statements or len(statements) != len(tried):
+            return None
+        for branch in branches[1:]:
+            for s in nodes.flatten(branch):
+                if not (classify(s) or isinstance(s, (Nodes.SingleAssignmentNode, Nodes.PassStatNode))):
+                    return None
+        start = nodes.line_of(stat)
+        last = max(nodes.line_of(n) for n in nodes.walk(stat))
+        statements = [self._with_statement_column(s) for s in statements]
+        return ImportBlock(start, self.statement_end(last), tuple(statements), True)
 
     @functools.cached_property
     def lines(self) -> list[str]:
@@ -94,6 +165,11 @@ class SourceFile:
     def is_package_init(self) -> bool:
         """Whether the file is a package's ``__init__``."""
         return self.stem == "__init__"
+
+    @functools.cached_property
+    def nodes(self) -> list[Nodes.Node]:
+        """Every node of the tree, expressions included, depth first in source order."""
+        return list(nodes.walk(self.tree))
 
     @functools.cached_property
     def body(self) -> list[Nodes.Node]:
@@ -146,50 +222,6 @@ class SourceFile:
             break
         blocks.sort(key=lambda block: block.start)
         return blocks
-
-    def line_text(self, line: int) -> str:
-        """Return physical line ``line`` (1-based), or ``""`` past the end."""
-        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-
-    def logical_line(self, line: int) -> LogicalLine | None:
-        """Return the logical line (statement) that starts on ``line``."""
-        return self.tokens.at(line)
-
-    def statement_end(self, line: int) -> int:
-        """Return the last physical line of the simple statement starting on ``line``."""
-        logical = self.tokens.at(line)
-        return logical.end if logical is not None else line
-
-    def suppression(self, line: int) -> Suppression | None:
-        """Return the ``# noqa`` comment on ``line``, if any."""
-        return self.tokens.suppression(line)
-
-    def _with_statement_column(self, statement: ImportStatement) -> ImportStatement:
-        """Take an import's column from its first token (the tree has the name's)."""
-        logical = self.tokens.at(statement.line)
-        if logical is None:
-            return statement
-        return dataclasses.replace(statement, column=logical.tokens[0].start[1] + 1)
-
-    def _fallback_imports(self, stat: Nodes.Node) -> ImportBlock | None:
-        """Return a ``try``/``except`` statement as an import block, if it is one."""
-        if not isinstance(stat, Nodes.TryExceptStatNode):
-            return None
-        branches = [stat.body, *(clause.body for clause in stat.except_clauses)]
-        if stat.else_clause is not None:
-            branches.append(stat.else_clause)
-        tried = [s for s in nodes.flatten(stat.body) if not isinstance(s, Nodes.PassStatNode)]
-        statements = [imp for s in tried for imp in classify(s, in_try=True)]
-        if not statements or len(statements) != len(tried):
-            return None
-        for branch in branches[1:]:
-            for s in nodes.flatten(branch):
-                if not (classify(s) or isinstance(s, (Nodes.SingleAssignmentNode, Nodes.PassStatNode))):
-                    return None
-        start = nodes.line_of(stat)
-        last = max(nodes.line_of(n) for n in nodes.walk(stat))
-        statements = [self._with_statement_column(s) for s in statements]
-        return ImportBlock(start, self.statement_end(last), tuple(statements), True)
 
 
 def load_source(path: str | Path, text: str | None = None, module_name: str | None = None) -> SourceFile:

@@ -21,6 +21,7 @@ __all__ = [
     "Argument",
     "annotation_text",
     "arguments",
+    "children",
     "column_of",
     "decorator_names",
     "definition_kind",
@@ -38,6 +39,8 @@ __all__ = [
 
 _CLASS_NODES = (Nodes.CClassDefNode, Nodes.PyClassDefNode)
 _FUNCTION_NODES = (Nodes.DefNode, Nodes.CFuncDefNode)
+_CHILD_ATTRS: dict[type, list[str] | None] = {}
+_PER_INSTANCE = object()
 _PROPERTY_DECORATORS = ("property", "cached_property", "functools.cached_property")
 
 
@@ -123,14 +126,34 @@ def walk(node: Nodes.Node | None) -> Iterator[Nodes.Node]:
     while stack:
         current = stack.pop()
         yield current
-        children = []
-        for attr in _child_attrs(current):
-            value = getattr(current, attr, None)
-            if isinstance(value, list):
-                children.extend(item for item in value if isinstance(item, Nodes.Node))
-            elif isinstance(value, Nodes.Node):
-                children.append(value)
-        stack.extend(reversed(children))
+        stack.extend(reversed(children(current)))
+
+
+def children(node: Nodes.Node) -> list[Nodes.Node]:
+    """Return the direct children of a node in the parse tree, in source order.
+
+    Parameters
+    ----------
+    node : Nodes.Node
+        Any node.
+
+    Returns
+    -------
+    list of Nodes.Node
+        Statements, expressions and declarations below it; for classes,
+        not the nodes Cython synthesizes beside the body.
+    """
+    result: list[Nodes.Node] = []
+    node_type = Nodes.Node
+    for attr in _child_attrs(node):
+        value = getattr(node, attr, None)
+        if value is None:
+            continue
+        if isinstance(value, list):
+            result.extend([item for item in value if isinstance(item, node_type)])
+        elif isinstance(value, node_type):
+            result.append(value)
+    return result
 
 
 def is_class(node: Nodes.Node) -> bool:
@@ -341,13 +364,27 @@ def string_value(node: Nodes.Node) -> str | None:
 
 def _child_attrs(node: Nodes.Node) -> list[str]:
     """Return the attributes of ``node`` that hold child nodes."""
-    if isinstance(node, Nodes.PyClassDefNode):
+    kind = type(node)
+    attrs = _CHILD_ATTRS.get(kind, _PER_INSTANCE)
+    if attrs is _PER_INSTANCE:
+        attrs = _CHILD_ATTRS[kind] = _class_child_attrs(kind)
+    if attrs is None:
+        # Expression nodes compute ``child_attrs`` per instance (a property on
+        # the class), so read it from the node itself.
+        attrs = getattr(node, "child_attrs", None)
+        return attrs if isinstance(attrs, list) else []
+    return attrs
+
+
+def _class_child_attrs(kind: type) -> list[str] | None:
+    """Return the child attributes shared by every node of a class, or ``None`` if they vary."""
+    if issubclass(kind, Nodes.PyClassDefNode):
         # The class body; the other attributes are nodes Cython synthesizes.
         return ["decorators", "bases", "body"]
-    # Expression nodes compute ``child_attrs`` per instance (a property on the
-    # class), so read it from the node itself.
-    attrs = getattr(node, "child_attrs", None)
-    return attrs if isinstance(attrs, list) else []
+    if issubclass(kind, ExprNodes.AnnotationNode):
+        return ["expr"]  # not the string node Cython keeps beside the expression
+    attrs = getattr(kind, "child_attrs", None)
+    return attrs if isinstance(attrs, list) else None
 
 
 def _declarator_name(declarator: Nodes.Node | None) -> str | None:

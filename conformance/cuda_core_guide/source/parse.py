@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from Cython.Compiler import Errors, Parsing
@@ -22,12 +24,14 @@ from Cython.Compiler.ModuleNode import ModuleNode
 from Cython.Compiler.Scanning import PyrexScanner, StringSourceDescriptor
 from Cython.Compiler.Symtab import ModuleScope
 
-__all__ = ["ParseFailure", "parse_module"]
+__all__ = ["ParseFailure", "parse_module", "warm_up"]
 
 _PARSE_SUFFIX = {"pyx": ".pyx", "pxi": ".pyx", "pxd": ".pxd", "py": ".py"}
 _MAX_UNDEFINED_ROUNDS = 4
 _PARSER_STACK_BYTES = 512 * 1024 * 1024
 _T = TypeVar("_T")
+_PARSER: tuple[int, ThreadPoolExecutor] | None = None
+_PARSER_LOCK = threading.Lock()
 
 
 class ParseFailure(Exception):
@@ -91,6 +95,17 @@ def parse_module(text: str, name: str, kind: str) -> ModuleNode:
     return tree
 
 
+def warm_up() -> None:
+    """Build the parser's tables in the calling thread, before any worker process forks.
+
+    Cython builds its scanner's tables on the first parse, which costs about
+    a third of a second; worker processes forked afterwards share them
+    instead of each building its own. The parse runs in the calling thread
+    (its input nests nothing), so no thread exists yet when workers fork.
+    """
+    _parse_once("x = 1\n", "warm_up", "pyx", frozenset())
+
+
 def _parse_once(text: str, name: str, kind: str, undefined: frozenset[str]) -> tuple[ModuleNode | None, list]:
     """Parse once, with ``undefined`` compile-time names set to 0; return the tree and the errors."""
     descriptor = StringSourceDescriptor(name + _PARSE_SUFFIX[kind], text)
@@ -123,36 +138,42 @@ def _parse_once(text: str, name: str, kind: str, undefined: frozenset[str]) -> t
 
 
 def _in_deep_thread(function: Callable[..., _T], *args: object) -> _T:
-    """Run ``function`` in a thread with a large stack and return its result.
+    """Run ``function`` on this process's parser thread, which has a large stack.
 
     Cython's compiled parser recurses in C once per nesting level of the
     source; on the main thread's stack, a few thousand nested brackets
-    crash the process instead of raising.
+    crash the process instead of raising. One long-lived thread per process
+    does all the parsing, so a run pays for its stack once, not per file.
     """
-    outcome: list = []
+    executor = _parser_thread()
+    if executor is None:
+        return function(*args)  # the platform cannot give the thread its stack: parse here
+    return executor.submit(function, *args).result()
 
-    def target() -> None:
+
+def _parser_thread() -> ThreadPoolExecutor | None:
+    """Return this process's parser thread, starting it on first use.
+
+    A forked worker process inherits the parent's executor but not its
+    thread, so the executor is keyed by process id.
+    """
+    global _PARSER
+    with _PARSER_LOCK:
+        if _PARSER is not None and _PARSER[0] == os.getpid():
+            return _PARSER[1]
         try:
-            outcome.append((True, function(*args)))
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
-            outcome.append((False, exc))
-
-    try:
-        previous = threading.stack_size(_PARSER_STACK_BYTES)
-    except (ValueError, RuntimeError):
-        return function(*args)  # the platform cannot size stacks: parse here
-    try:
-        worker = threading.Thread(target=target, name="cuda-core-guide-parser")
-        worker.start()
-    except RuntimeError:
-        return function(*args)  # no memory for the stack: parse here
-    finally:
-        threading.stack_size(previous)
-    worker.join()
-    succeeded, value = outcome[0]
-    if not succeeded:
-        raise value
-    return value
+            previous = threading.stack_size(_PARSER_STACK_BYTES)
+        except (ValueError, RuntimeError):
+            return None
+        try:
+            executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cuda-core-guide-parser")
+            executor.submit(int).result()  # start the thread now, while the stack size is set
+        except RuntimeError:
+            return None  # no memory for the stack
+        finally:
+            threading.stack_size(previous)
+        _PARSER = (os.getpid(), executor)
+        return executor
 
 
 def _undefined_name(error: Errors.CompileError) -> str | None:

@@ -14,7 +14,7 @@ from sphinx.util.nodes import make_refnode
 from cuda_core_guide.catalog import CHAPTER_PREFIXES
 from cuda_core_guide.sphinxext.domain import GuideDomain, rule_anchor
 
-__all__ = ["RuleIndexDirective", "render_rule_indexes"]
+__all__ = ["RuleIndexDirective", "RuleIndexPlaceholder", "render_rule_indexes"]
 
 _COLUMNS = ("Code", "Rule", "Level", "Checked", "Chapter")
 

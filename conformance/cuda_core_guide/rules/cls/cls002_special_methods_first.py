@@ -10,28 +10,32 @@ from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
-from cuda_core_guide.rules.cls.members import class_members
+from cuda_core_guide.rules.cls.members import class_members, misplaced_members
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["SpecialMethodsFirst"]
 
 
 class SpecialMethodsFirst(Rule):
-    """Check that every special method precedes the class's regular methods and properties."""
+    """Check that the special methods precede the class's regular methods and properties."""
 
     code = "CLS002"
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
-        """Yield a violation for each special method placed after a regular method or property."""
+        """Yield a violation for each member whose moving would put special methods first.
+
+        The fewest members are reported: a method above all the special
+        methods is one finding, not one per special method below it.
+        """
         for cls, members in class_members(source):
-            first_other = None
-            for member in members:
-                if not member.is_special:
-                    first_other = first_other or member
-                elif first_other is not None:
-                    yield Violation(
-                        member.line,
-                        member.column,
-                        f"special method `{member.name}` of `{cls.name}` follows {first_other.describe()}; "
-                        "define special methods before the other methods",
-                    )
+            for wrong in misplaced_members(members):
+                if not wrong.involves_special:
+                    continue
+                member, other = wrong.member, wrong.other
+                where = "comes before" if wrong.early else "follows"
+                yield Violation(
+                    member.line,
+                    member.column,
+                    f"{member.describe_name()} of `{cls.name}` {where} {other.describe()}; "
+                    "define special methods before the other methods",
+                )

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
-from cuda_core_guide.rules.cls.members import class_members
+from cuda_core_guide.rules.cls.members import class_members, misplaced_members
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["PropertiesLast"]
@@ -27,16 +27,20 @@ class PropertiesLast(Rule):
     code = "CLS003"
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
-        """Yield a violation for each regular method placed after a property."""
+        """Yield a violation for each member whose moving would put the properties last.
+
+        The fewest members are reported: a property above all the methods
+        is one finding, not one per method below it.
+        """
         for cls, members in class_members(source):
-            first_property = None
-            for member in members:
-                if member.group == "property":
-                    first_property = first_property or member
-                elif member.group == "method" and first_property is not None:
-                    yield Violation(
-                        member.line,
-                        member.column,
-                        f"method `{member.name}` of `{cls.name}` follows {first_property.describe()}; "
-                        "define properties after the methods",
-                    )
+            for wrong in misplaced_members(members):
+                if wrong.involves_special:
+                    continue
+                member, other = wrong.member, wrong.other
+                where = "comes before" if wrong.early else "follows"
+                yield Violation(
+                    member.line,
+                    member.column,
+                    f"{member.describe_name()} of `{cls.name}` {where} {other.describe()}; "
+                    "define properties after the methods",
+                )

@@ -18,10 +18,12 @@ from collections.abc import Iterator
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.visibility import Definition, definitions, is_dunder, name_position
 
-__all__ = ["CONSTRUCTORS", "Member", "class_members"]
+__all__ = ["CONSTRUCTORS", "Member", "Misplaced", "class_members", "misplaced_members"]
 
 CONSTRUCTORS = frozenset({"__new__", "__cinit__", "__init__"})
 """The special methods that belong first in a class."""
+
+_RANK = {"constructor": 0, "special": 0, "method": 1, "property": 2}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,8 +52,12 @@ class Member:
 
     def describe(self) -> str:
         """Return the member as a message names it (``property `size` (line 40)``)."""
+        return f"{self.describe_name()} (line {self.line})"
+
+    def describe_name(self) -> str:
+        """Return the member's kind and name (``property `size```)."""
         noun = {"constructor": "special method", "special": "special method"}.get(self.group, self.group)
-        return f"{noun} `{self.name}` (line {self.line})"
+        return f"{noun} `{self.name}`"
 
     @property
     def name(self) -> str:
@@ -62,6 +68,76 @@ class Member:
     def is_special(self) -> bool:
         """Whether it is a special (dunder) method, constructors included."""
         return self.group in ("constructor", "special")
+
+
+@dataclasses.dataclass(frozen=True)
+class Misplaced:
+    """A member out of the special-methods, methods, properties order.
+
+    Parameters
+    ----------
+    member : Member
+        The member to move.
+    other : Member
+        A member it is out of order with.
+    early : bool
+        Whether ``member`` comes too early (before ``other``) rather than
+        too late (after it).
+    """
+
+    member: Member
+    other: Member
+    early: bool
+
+    @property
+    def involves_special(self) -> bool:
+        """Whether one of the two is a special method (a CLS002 problem, else CLS003)."""
+        return self.member.is_special or self.other.is_special
+
+
+def misplaced_members(members: list[Member]) -> list[Misplaced]:
+    """Return the fewest members whose moving would put a class in order.
+
+    The members in order are the longest run, not necessarily contiguous,
+    whose groups go special methods, then methods, then properties; every
+    other member is misplaced, and is paired with the first member of that
+    run that it is out of order with. One method defined above all the
+    special methods is then one finding, not one per special method.
+
+    Parameters
+    ----------
+    members : list of Member
+        A class's members in source order.
+
+    Returns
+    -------
+    list of Misplaced
+        In source order.
+    """
+    ranks = [_RANK[m.group] for m in members]
+    best = [1] * len(members)
+    previous = [-1] * len(members)
+    for i in range(len(members)):
+        for j in range(i):
+            if ranks[j] <= ranks[i] and best[j] + 1 > best[i]:
+                best[i], previous[i] = best[j] + 1, j
+    kept: set[int] = set()
+    index = max(range(len(members)), key=lambda i: best[i], default=-1)
+    while index >= 0:
+        kept.add(index)
+        index = previous[index]
+    result = []
+    for i, member in enumerate(members):
+        if i in kept:
+            continue
+        after = next((j for j in sorted(kept) if j > i and ranks[j] < ranks[i]), None)
+        if after is not None:
+            result.append(Misplaced(member, members[after], early=True))
+            continue
+        before = next((j for j in sorted(kept, reverse=True) if j < i and ranks[j] > ranks[i]), None)
+        if before is not None:
+            result.append(Misplaced(member, members[before], early=False))
+    return result
 
 
 def class_members(source: SourceFile) -> Iterator[tuple[Definition, list[Member]]]:

@@ -13,7 +13,7 @@ from Cython.Compiler import ExprNodes, Nodes
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.source import SourceFile, nodes
-from cuda_core_guide.source.definitions import is_dunder, module_bindings, top_level_definitions, walk_tree
+from cuda_core_guide.source.definitions import is_dunder, module_bindings, top_level_definitions
 
 __all__ = ["ConstantsBeforeDefinitions"]
 
@@ -44,7 +44,7 @@ class ConstantsBeforeDefinitions(Rule):
             if nodes.line_of(stat) <= first_line:
                 continue
             for name, value, what in _constants(stat):
-                used = {n.name for n in walk_tree(value) if isinstance(n, ExprNodes.NameNode)}
+                used = {n.name for n in nodes.walk(value) if isinstance(n, ExprNodes.NameNode)}
                 if used & (late - {name}):
                     continue
                 yield Violation(

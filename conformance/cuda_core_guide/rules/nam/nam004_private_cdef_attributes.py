@@ -30,7 +30,7 @@ class PrivateCdefAttributes(Rule):
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for each private attribute named without an underscore."""
-        for cls in nodes.walk(source.tree):
+        for cls in source.nodes:
             if not isinstance(cls, Nodes.CClassDefNode) or cls.visibility == "extern":
                 continue
             for stat in nodes.flatten(cls.body):

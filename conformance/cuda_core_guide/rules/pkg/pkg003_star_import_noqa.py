@@ -13,7 +13,7 @@ from Cython.Compiler import Nodes
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.source import SourceFile, nodes
-from cuda_core_guide.source.definitions import logical_line_containing, walk_tree
+from cuda_core_guide.source.definitions import logical_line_containing
 from cuda_core_guide.source.import_section import describe_statement
 
 __all__ = ["StarImportNoqa"]
@@ -31,7 +31,7 @@ class StarImportNoqa(Rule):
         """Yield a violation at each star import whose lines carry no ``# noqa: F403``."""
         if not source.is_package_init:
             return
-        for node in walk_tree(source.tree):
+        for node in source.nodes:
             if not isinstance(node, Nodes.FromImportStatNode) or not any(name == "*" for name, _ in node.items):
                 continue
             logical = logical_line_containing(source, nodes.line_of(node))

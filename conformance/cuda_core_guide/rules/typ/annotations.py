@@ -39,7 +39,7 @@ def annotations(source: SourceFile) -> list[Annotation]:
         Parameter, return and variable annotations.
     """
     found = []
-    for node in nodes.walk(source.tree):
+    for node in source.nodes:
         if isinstance(node, Nodes.CArgDeclNode) and node.annotation is not None:
             found.append(Annotation(node.annotation, f"parameter `{parameter_name(node) or '?'}`"))
         elif isinstance(node, Nodes.DefNode):

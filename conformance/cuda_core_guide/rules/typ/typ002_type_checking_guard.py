@@ -31,7 +31,7 @@ class TypeCheckingGuard(Rule):
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for each ``TYPE_CHECKING`` condition."""
-        for node in nodes.walk(source.tree):
+        for node in source.nodes:
             if not isinstance(node, Nodes.IfClauseNode):
                 continue
             condition = node.condition
