@@ -32,7 +32,7 @@ WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
 # What the GPU suite imports: the pytest plugin (GPU skips, runnable guide
 # examples) needs the guide reader but not the checker's docstring rules, so
 # the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
-GPU_SUITE_REQUIREMENTS = ["pytest>=8", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
+GPU_SUITE_REQUIREMENTS = ["pytest>=8", "numpy>=1.26", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
 
 nox.options.sessions = ["lint", "tests", "docs"]
 nox.options.reuse_existing_virtualenvs = True
@@ -118,7 +118,7 @@ def conformance(session: nox.Session, impl: str) -> None:
 def bench(session: nox.Session) -> None:
     """Time the hot operations of the reference build and of upstream cuda-core, alternately."""
     session.install("--no-deps", ".")
-    session.install(*GPU_SUITE_REQUIREMENTS, "numpy")
+    session.install(*GPU_SUITE_REQUIREMENTS)
     install_reference(session)
     upstream_env = Path(session.virtualenv.location).parent / "bench-upstream"
     upstream_python = upstream_env / "bin" / "python"
