@@ -138,7 +138,7 @@ def bench(session: nox.Session) -> None:
     reports = ROOT / "reports"
     script = "conformance/benchmarks/per_call.py"
     runs = []
-    for round_ in (1, 2):
+    for round_ in (1, 2, 3):
         for label, python in (("reference", "python"), ("upstream", str(upstream_python))):
             output = reports / f"bench-{label}-{round_}.json"
             session.run(python, script, "--label", label, "--output", str(output), external=True)

@@ -175,8 +175,8 @@ def _phase1_rows(row, stream, event, buffer, label):
             yield row("event_record", variant, lambda: phase1.event_record(event, stream))
         if hasattr(phase1, "stream_sync"):
             yield row("stream_sync", variant, lambda: phase1.stream_sync(stream))
-    if memory_phase1 is not None and hasattr(memory_phase1, "buffer_fill"):
-        yield row("buffer_fill_1KiB", variant, lambda: memory_phase1.buffer_fill(buffer, 7, stream=stream), stream.sync)
+    if memory_phase1 is not None and hasattr(memory_phase1, "fill"):
+        yield row("buffer_fill_1KiB", variant, lambda: memory_phase1.fill(buffer, 7, stream=stream), stream.sync)
 
 
 def _compile(core, device):

@@ -8,7 +8,7 @@
 published chapter title that must be the file's first heading and its only
 level-1 heading, and to its ``sections``, the published section titles that
 must each be a heading of level 2 or deeper in that file. Headings are read
-with myst-parser's own markdown-it parser, as Sphinx reads them, and compared
+with markdown-it-py, the parser MyST builds on, and compared
 by their Markdown source text, so inline code such as ``__all__`` keeps its
 backticks.
 """
@@ -19,9 +19,8 @@ import json
 from pathlib import Path
 
 import pytest
-from markdown_it.renderer import RendererHTML
-from myst_parser.config.main import MdParserConfig
-from myst_parser.parsers.mdit import create_md_parser
+from markdown_it import MarkdownIt
+from mdit_py_plugins.colon_fence import colon_fence_plugin
 
 from cuda_core_guide.catalog import BUILTIN_RULES, RuleDoc, load_catalog
 
@@ -54,7 +53,8 @@ def headings(path: Path) -> list[tuple[int, str]]:
     list of tuple of (int, str)
         The headings in document order; directives' bodies are not searched.
     """
-    tokens = create_md_parser(MdParserConfig(), RendererHTML).parse(path.read_text(encoding="utf-8"))
+    # The parser the checker reads the guide with: CommonMark plus MyST's colon fences.
+    tokens = MarkdownIt("commonmark").use(colon_fence_plugin).parse(path.read_text(encoding="utf-8"))
     return [
         (int(token.tag[1:]), tokens[index + 1].content.strip())
         for index, token in enumerate(tokens)

@@ -95,16 +95,19 @@ class Device:
     __slots__ = ("_device_id", "_context", "_memory_resource", "_properties", "_uuid", "__weakref__")
 
     def __new__(cls, device_id: Device | int | None = None) -> Device:
-        if isinstance(device_id, Device):
+        cdef Py_ssize_t c_ordinal
+        if type(device_id) is int and device_id >= 0:
+            c_ordinal = device_id  # the common case, checked without a Python call
+        elif isinstance(device_id, Device):
             return device_id
-        if device_id is None:
-            ordinal = Device_current_ordinal()
+        elif device_id is None:
+            c_ordinal = Device_current_ordinal()
         else:
-            ordinal = Device_check_ordinal(device_id)
-        devices = Device_thread_devices(cls)
-        if ordinal >= len(devices):
+            c_ordinal = Device_check_ordinal(device_id)
+        cdef list devices = Device_thread_devices(cls)
+        if c_ordinal >= len(devices):
             raise ValueError(f"device_id must be in [0, {len(devices)}), got {device_id}")
-        return devices[ordinal]
+        return devices[c_ordinal]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Device):

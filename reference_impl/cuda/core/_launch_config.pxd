@@ -10,15 +10,15 @@ cdef enum:
 
 
 cdef class LaunchConfig:
-    cdef public:
-        tuple grid
-        object cluster
-        tuple block
-        unsigned int shmem_size
-        bint is_cooperative
-        bint programmatic_stream_serialization
+    cdef:
+        tuple _grid
+        object _cluster
+        tuple _block
+        unsigned int _shmem_size
+        bint _is_cooperative
+        bint _programmatic_stream_serialization
+        cydriver.CUlaunchConfig _native
+        cydriver.CUlaunchAttribute _native_attributes[MAX_LAUNCH_ATTRIBUTES]
 
 
-cdef int LaunchConfig_to_native(
-    LaunchConfig self, cydriver.CUlaunchConfig* config, cydriver.CUlaunchAttribute* attributes
-) except -1
+cdef int LaunchConfig_to_native(LaunchConfig self, cydriver.CUlaunchConfig* config) except -1

@@ -46,21 +46,6 @@ cdef class LaunchConfig:
         Whether the kernel may start before the previous kernel on its stream
         has finished (programmatic dependent launch).
 
-    Attributes
-    ----------
-    grid : tuple of int
-        The grid, as a three-tuple.
-    cluster : tuple of int or None
-        The cluster, as a three-tuple, or ``None``.
-    block : tuple of int
-        The block, as a three-tuple.
-    shmem_size : int
-        The bytes of dynamic shared memory per block.
-    is_cooperative : bool
-        Whether the launch is cooperative.
-    programmatic_stream_serialization : bool
-        Whether programmatic dependent launch is allowed.
-
     Raises
     ------
     TypeError
@@ -80,12 +65,13 @@ cdef class LaunchConfig:
         is_cooperative: bool = False,
         programmatic_stream_serialization: bool = False,
     ) -> None:
-        self.grid = dimensions_argument(grid, "grid")
-        self.cluster = None if cluster is None else dimensions_argument(cluster, "cluster")
-        self.block = dimensions_argument(block, "block")
-        self.shmem_size = shared_memory_argument(shmem_size)
-        self.is_cooperative = is_cooperative
-        self.programmatic_stream_serialization = programmatic_stream_serialization
+        self._grid = dimensions_argument(grid, "grid")
+        self._cluster = None if cluster is None else dimensions_argument(cluster, "cluster")
+        self._block = dimensions_argument(block, "block")
+        self._shmem_size = shared_memory_argument(shmem_size)
+        self._is_cooperative = is_cooperative
+        self._programmatic_stream_serialization = programmatic_stream_serialization
+        LaunchConfig_update_native(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LaunchConfig):
@@ -97,39 +83,112 @@ cdef class LaunchConfig:
 
     def __repr__(self) -> str:
         return (
-            f"LaunchConfig(grid={self.grid}, cluster={self.cluster}, block={self.block}, "
-            f"shmem_size={self.shmem_size}, is_cooperative={bool(self.is_cooperative)}, "
-            f"programmatic_stream_serialization={bool(self.programmatic_stream_serialization)})"
+            f"LaunchConfig(grid={self._grid}, cluster={self._cluster}, block={self._block}, "
+            f"shmem_size={self._shmem_size}, is_cooperative={bool(self._is_cooperative)}, "
+            f"programmatic_stream_serialization={bool(self._programmatic_stream_serialization)})"
         )
+
+    @property
+    def grid(self) -> tuple[int, int, int]:
+        """The grid, as a three-tuple: blocks, or clusters when :attr:`cluster` is set."""
+        return self._grid
+
+    @grid.setter
+    def grid(self, value: int | tuple[int, ...]) -> None:
+        self._grid = dimensions_argument(value, "grid")
+        LaunchConfig_update_native(self)
+
+    @property
+    def cluster(self) -> tuple[int, int, int] | None:
+        """The thread block cluster, as a three-tuple, or ``None``."""
+        return self._cluster
+
+    @cluster.setter
+    def cluster(self, value: int | tuple[int, ...] | None) -> None:
+        self._cluster = None if value is None else dimensions_argument(value, "cluster")
+        LaunchConfig_update_native(self)
+
+    @property
+    def block(self) -> tuple[int, int, int]:
+        """The block, as a three-tuple of threads."""
+        return self._block
+
+    @block.setter
+    def block(self, value: int | tuple[int, ...]) -> None:
+        self._block = dimensions_argument(value, "block")
+        LaunchConfig_update_native(self)
+
+    @property
+    def shmem_size(self) -> int:
+        """The bytes of dynamic shared memory per block."""
+        return self._shmem_size
+
+    @shmem_size.setter
+    def shmem_size(self, value: int | None) -> None:
+        self._shmem_size = shared_memory_argument(value)
+        LaunchConfig_update_native(self)
+
+    @property
+    def is_cooperative(self) -> bool:
+        """Whether the launch is cooperative."""
+        return self._is_cooperative
+
+    @is_cooperative.setter
+    def is_cooperative(self, value: bool) -> None:
+        self._is_cooperative = value
+        LaunchConfig_update_native(self)
+
+    @property
+    def programmatic_stream_serialization(self) -> bool:
+        """Whether programmatic dependent launch is allowed."""
+        return self._programmatic_stream_serialization
+
+    @programmatic_stream_serialization.setter
+    def programmatic_stream_serialization(self, value: bool) -> None:
+        self._programmatic_stream_serialization = value
+        LaunchConfig_update_native(self)
 
 
 cdef tuple LaunchConfig_identity(LaunchConfig self):
     """Return the values that make two launch configurations equal."""
     return (
-        self.grid,
-        self.cluster,
-        self.block,
-        self.shmem_size,
-        bool(self.is_cooperative),
-        bool(self.programmatic_stream_serialization),
+        self._grid,
+        self._cluster,
+        self._block,
+        self._shmem_size,
+        bool(self._is_cooperative),
+        bool(self._programmatic_stream_serialization),
     )
 
 
-cdef int LaunchConfig_to_native(
-    LaunchConfig self, cydriver.CUlaunchConfig* config, cydriver.CUlaunchAttribute* attributes
-) except -1:
+cdef int LaunchConfig_to_native(LaunchConfig self, cydriver.CUlaunchConfig* config) except -1:
     """Fill the driver's launch configuration (all but its stream) from ``self``.
 
-    ``attributes`` must have room for ``MAX_LAUNCH_ATTRIBUTES`` entries. The
-    dimensions are checked again: the attributes of a configuration are
-    public and may have been replaced since it was created.
+    The driver form is kept up to date by every change to the
+    configuration, so a launch only copies it. ``config.attrs`` points into
+    ``self``, which must stay alive until the launch call returns.
     """
-    grid = dimensions_argument(self.grid, "grid")
-    block = dimensions_argument(self.block, "block")
-    cluster = None if self.cluster is None else dimensions_argument(self.cluster, "cluster")
+    config[0] = self._native
+    config.attrs = self._native_attributes
+    return 0
+
+
+cdef int LaunchConfig_update_native(LaunchConfig self) except -1:
+    """Rebuild the driver form of ``self`` from its validated fields."""
+    cdef cydriver.CUlaunchConfig* config = &self._native
+    cdef cydriver.CUlaunchAttribute* attributes = self._native_attributes
+    grid = self._grid
+    block = self._block
+    cluster = self._cluster
     if cluster is not None:
         # The grid counts clusters; the driver wants blocks.
         grid = tuple(g * c for g, c in zip(grid, cluster))
+        for size in grid:
+            if size > _MAX_DIMENSION_SIZE:
+                raise ValueError(
+                    f"LaunchConfig.grid {self._grid} of clusters {cluster} has more than "
+                    f"{_MAX_DIMENSION_SIZE} blocks in a dimension"
+                )
     memset(config, 0, sizeof(cydriver.CUlaunchConfig))
     memset(attributes, 0, MAX_LAUNCH_ATTRIBUTES * sizeof(cydriver.CUlaunchAttribute))
     config.gridDimX = grid[0]
@@ -138,7 +197,7 @@ cdef int LaunchConfig_to_native(
     config.blockDimX = block[0]
     config.blockDimY = block[1]
     config.blockDimZ = block[2]
-    config.sharedMemBytes = self.shmem_size
+    config.sharedMemBytes = self._shmem_size
     cdef unsigned int count = 0
     if cluster is not None:
         attributes[count].id = cydriver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
@@ -146,15 +205,14 @@ cdef int LaunchConfig_to_native(
         attributes[count].value.clusterDim.y = cluster[1]
         attributes[count].value.clusterDim.z = cluster[2]
         count += 1
-    if self.is_cooperative:
+    if self._is_cooperative:
         attributes[count].id = cydriver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_COOPERATIVE
         attributes[count].value.cooperative = 1
         count += 1
-    if self.programmatic_stream_serialization:
+    if self._programmatic_stream_serialization:
         attributes[count].id = cydriver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
         attributes[count].value.programmaticStreamSerializationAllowed = 1
         count += 1
-    config.attrs = attributes
     config.numAttrs = count
     return 0
 

@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-from libc.stdint cimport intptr_t, uintptr_t
-from libc.string cimport memcpy
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, intptr_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.string cimport memcpy, memset
 from libcpp cimport bool as cpp_bool
 from cuda.bindings cimport cydriver
 
-from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native, MAX_LAUNCH_ATTRIBUTES
+from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
 from cuda.core._module cimport Kernel, Kernel_num_arguments
 from cuda.core._stream cimport Stream, Stream_accept
@@ -25,8 +25,24 @@ __all__ = ["launch"]
 # Each argument is copied into a slot of its own, big enough for the largest
 # scalar a kernel takes (a double complex) and zeroed, so that reading a
 # wider parameter than was passed reads zeros rather than other memory.
+# Up to STACK_ARGUMENTS arguments are packed without allocating.
 cdef enum:
     ARGUMENT_SLOT_SIZE = 16
+    STACK_ARGUMENTS = 32
+
+# How a NumPy scalar type is converted to C, once its dtype is known.
+cdef enum:
+    SCALAR_BOOL
+    SCALAR_INT8
+    SCALAR_INT16
+    SCALAR_INT32
+    SCALAR_INT64
+    SCALAR_UINT8
+    SCALAR_UINT16
+    SCALAR_UINT32
+    SCALAR_UINT64
+    SCALAR_FLOAT32
+    SCALAR_FLOAT64
 
 _CTYPES_SCALARS = (
     ctypes.c_bool,
@@ -45,6 +61,9 @@ _CTYPES_SCALARS = (
 
 _NUMPY_SCALAR_KINDS = "biufc"
 """The kinds of NumPy scalar a kernel argument may be: bool, int, uint, float, complex."""
+
+_SCALAR_CODES: dict[type, int] = {bool: SCALAR_BOOL}
+"""Scalar types already seen, and how each converts to C."""
 
 
 def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -> None:
@@ -93,15 +112,24 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     cdef Py_ssize_t expected = Kernel_num_arguments(c_kernel)
     if count != expected:
         raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
-    slots = bytearray(count * ARGUMENT_SLOT_SIZE)
-    pointers = bytearray(count * sizeof(void*))
-    pack_kernel_arguments(kernel_args, slots, pointers)
-    cdef void** c_params = NULL
-    if count:
-        c_params = <void**><char*>pointers
+    # Most kernels take a few arguments: pack them on the stack. Longer
+    # argument lists get heap buffers that Python frees.
+    cdef char c_stack_slots[STACK_ARGUMENTS * ARGUMENT_SLOT_SIZE]
+    cdef void* c_stack_pointers[STACK_ARGUMENTS]
+    cdef char* c_slots = c_stack_slots
+    cdef void** c_params = c_stack_pointers
+    if count > STACK_ARGUMENTS:
+        heap_slots = bytearray(count * ARGUMENT_SLOT_SIZE)
+        heap_pointers = bytearray(count * sizeof(void*))
+        c_slots = heap_slots
+        c_params = <void**><char*>heap_pointers
+    else:
+        memset(c_stack_slots, 0, count * ARGUMENT_SLOT_SIZE)
+    pack_kernel_arguments(kernel_args, c_slots, c_params)
+    if count == 0:
+        c_params = NULL
     cdef cydriver.CUlaunchConfig c_config
-    cdef cydriver.CUlaunchAttribute c_attributes[MAX_LAUNCH_ATTRIBUTES]
-    LaunchConfig_to_native(<LaunchConfig>config, &c_config, c_attributes)
+    LaunchConfig_to_native(<LaunchConfig>config, &c_config)
     c_config.hStream = s._handle
     # A CUkernel may be launched where a CUfunction is expected: the driver
     # loads it into the current context.
@@ -110,19 +138,38 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
         HANDLE_RETURN(cydriver.cuLaunchKernelEx(&c_config, c_function, c_params, NULL))
 
 
-cdef int pack_kernel_arguments(tuple args, bytearray slots, bytearray pointers) except -1:
-    """Copy each argument into its slot of ``slots`` and point ``pointers`` at the slots."""
-    cdef char* c_slots = slots
-    cdef void** c_pointers = <void**><char*>pointers
+cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1:
+    """Copy each argument into its zeroed slot of ``slots`` and point ``pointers`` at the slots."""
     cdef Py_ssize_t index
+    cdef char* slot
     for index in range(len(args)):
-        pack_argument(args[index], c_slots + index * ARGUMENT_SLOT_SIZE, index)
-        c_pointers[index] = c_slots + index * ARGUMENT_SLOT_SIZE
+        slot = slots + index * ARGUMENT_SLOT_SIZE
+        pack_argument(args[index], slot, index)
+        pointers[index] = slot
     return 0
 
 
 cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
-    """Write the value a kernel receives for ``arg`` into ``slot``."""
+    """Write the value a kernel receives for ``arg`` into ``slot``.
+
+    The common types are recognised by their exact type first; a scalar
+    type seen before is looked up in ``_SCALAR_CODES``; anything else goes
+    through the ``isinstance`` checks, which also teach the lookup.
+    """
+    cdef type kind = type(arg)
+    if kind is Buffer:
+        Buffer_check_open(<Buffer>arg)
+        (<uintptr_t*>slot)[0] = (<Buffer>arg)._ptr
+        return 0
+    if kind is int:
+        (<intptr_t*>slot)[0] = arg
+        return 0
+    if kind is float:
+        (<double*>slot)[0] = arg
+        return 0
+    code = _SCALAR_CODES.get(kind)
+    if code is not None:
+        return pack_scalar(arg, <int>code, slot)
     if isinstance(arg, Buffer):
         Buffer_check_open(<Buffer>arg)
         (<uintptr_t*>slot)[0] = (<Buffer>arg)._ptr
@@ -140,13 +187,58 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
     elif is_numpy_scalar(arg):
         if arg.dtype.kind not in _NUMPY_SCALAR_KINDS or arg.dtype.itemsize > ARGUMENT_SLOT_SIZE:
             raise TypeError(f"kernel argument {index} is a NumPy scalar of unsupported dtype {arg.dtype}")
-        copy_bytes(arg.tobytes(), slot)
+        code = numpy_scalar_code(arg.dtype.kind, arg.dtype.itemsize)
+        if code is None:
+            copy_bytes(arg.tobytes(), slot)
+        else:
+            _SCALAR_CODES[kind] = code
+            pack_scalar(arg, <int>code, slot)
     else:
         raise TypeError(
             f"kernel argument {index} has unsupported type {type(arg).__name__}; pass a Buffer, "
             "an int, float, bool or complex, or a NumPy or ctypes scalar"
         )
     return 0
+
+
+cdef int pack_scalar(object arg, int code, char* slot) except -1:
+    """Write a NumPy scalar of a known C type into ``slot``, converting it in C."""
+    if code == SCALAR_BOOL:
+        (<cpp_bool*>slot)[0] = arg
+    elif code == SCALAR_INT8:
+        (<int8_t*>slot)[0] = arg
+    elif code == SCALAR_INT16:
+        (<int16_t*>slot)[0] = arg
+    elif code == SCALAR_INT32:
+        (<int32_t*>slot)[0] = arg
+    elif code == SCALAR_INT64:
+        (<int64_t*>slot)[0] = arg
+    elif code == SCALAR_UINT8:
+        (<uint8_t*>slot)[0] = arg
+    elif code == SCALAR_UINT16:
+        (<uint16_t*>slot)[0] = arg
+    elif code == SCALAR_UINT32:
+        (<uint32_t*>slot)[0] = arg
+    elif code == SCALAR_UINT64:
+        (<uint64_t*>slot)[0] = arg
+    elif code == SCALAR_FLOAT32:
+        (<float*>slot)[0] = arg
+    elif code == SCALAR_FLOAT64:
+        (<double*>slot)[0] = arg
+    return 0
+
+
+cdef object numpy_scalar_code(str kind, Py_ssize_t itemsize):
+    """Return the ``SCALAR_*`` code of a NumPy dtype, or ``None`` to copy its bytes instead."""
+    if kind == "b":
+        return SCALAR_BOOL
+    if kind == "i":
+        return {1: SCALAR_INT8, 2: SCALAR_INT16, 4: SCALAR_INT32, 8: SCALAR_INT64}.get(itemsize)
+    if kind == "u":
+        return {1: SCALAR_UINT8, 2: SCALAR_UINT16, 4: SCALAR_UINT32, 8: SCALAR_UINT64}.get(itemsize)
+    if kind == "f":
+        return {4: SCALAR_FLOAT32, 8: SCALAR_FLOAT64}.get(itemsize)
+    return None  # complex and half-precision floats: their bytes
 
 
 cdef bint is_numpy_scalar(object arg):
