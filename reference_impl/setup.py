@@ -86,7 +86,7 @@ def extensions() -> list[Extension]:
                 [str(rel)],
                 include_dirs=[include],
                 language="c++",
-                extra_compile_args=["-std=c++17", "-O2", "-Wno-unused-function"],
+                extra_compile_args=["-std=c++17", "-O3", "-Wno-unused-function"],
             )
         )
     return result

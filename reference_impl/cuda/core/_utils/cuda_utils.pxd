@@ -5,6 +5,14 @@
 from cuda.bindings cimport cydriver
 
 
-cdef int HANDLE_RETURN(cydriver.CUresult err) except?-1 nogil
 cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil
 cpdef check_or_create_options(type cls, object options, str options_description=*, bint keep_none=*)
+
+
+# Raise CUDAError unless err is CUDA_SUCCESS; callable without the GIL. Inline,
+# so that the success test costs nothing at the call site of every driver call
+# in the package; only a failure calls into this module.
+cdef inline int HANDLE_RETURN(cydriver.CUresult err) except?-1 nogil:
+    if err == cydriver.CUresult.CUDA_SUCCESS:
+        return 0
+    return _check_driver_error(err)

@@ -151,17 +151,6 @@ cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil:
         raise CUDAError(_driver_error_message(error))
 
 
-cdef int HANDLE_RETURN(cydriver.CUresult err) except?-1 nogil:
-    """Raise :class:`CUDAError` unless ``err`` is ``CUDA_SUCCESS``.
-
-    Callable without the GIL: the fast path never touches Python objects,
-    and the error path takes the GIL only to build the exception.
-    """
-    if err == cydriver.CUresult.CUDA_SUCCESS:
-        return 0
-    return _check_driver_error(err)
-
-
 def _check_nvrtc_error(error, handle=None):
     """Raise :class:`NVRTCError` for an NVRTC status other than success."""
     if error == nvrtc.nvrtcResult.NVRTC_SUCCESS:
