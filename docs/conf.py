@@ -55,6 +55,8 @@ numpydoc_validation_checks: set[str] = set()
 # implementation is a warning, and -W makes it an error.
 cuda_core_guide_check = ["../reference_impl/cuda"]
 cuda_core_guide_config = "../pyproject.toml"
+# Every rule the checker implements must be documented by the guide.
+cuda_core_guide_require_all_rules = True
 
 html_theme = "pydata_sphinx_theme"
 html_title = "cuda.core developer guide"

@@ -11,7 +11,10 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - the ``rule-index`` directive, a table of every rule;
 - the checker as a gate: set ``cuda_core_guide_check`` to a list of paths
   (relative to the configuration directory) and every finding becomes a
-  warning at its ``path:line``, so ``sphinx-build -W`` fails on it.
+  warning at its ``path:line``, so ``sphinx-build -W`` fails on it
+  (``cuda_core_guide_config`` names the ``pyproject.toml`` to configure it);
+- with ``cuda_core_guide_require_all_rules = True``, a warning for every
+  rule the checker implements that no ``rule`` directive defines.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     """
     app.add_config_value("cuda_core_guide_check", [], "env", types=[list])
     app.add_config_value("cuda_core_guide_config", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_require_all_rules", False, "env", types=[bool])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
