@@ -11,9 +11,12 @@ Tests that need a device carry ``@pytest.mark.gpu``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from cuda_core_guide.gpu import gpu_status
+from cuda_core_guide.testing import HostGate
 
 
 @pytest.fixture
@@ -27,3 +30,11 @@ def device():
     dev = Device(0)
     dev.set_current()
     return dev
+
+
+@pytest.fixture
+def gate() -> Iterator[HostGate]:
+    """Return a :class:`HostGate` that is released when the test ends, whatever happens."""
+    host_gate = HostGate()
+    yield host_gate
+    host_gate.release()

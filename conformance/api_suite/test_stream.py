@@ -6,44 +6,11 @@
 
 from __future__ import annotations
 
-import ctypes
-import threading
-
 import pytest
 from cuda.bindings import driver
 
 import cuda.core
 from cuda.core import LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Event, Stream, StreamOptions
-
-
-class HostGate:
-    """Hold back a stream's later work at a host function until released."""
-
-    def __init__(self) -> None:
-        self._released = threading.Event()
-        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._wait)
-
-    def _wait(self, _user_data: int | None) -> None:
-        # A safety net: never hold the stream longer than a minute.
-        self._released.wait(timeout=60)
-
-    def block(self, stream: Stream) -> None:
-        """Queue the host function on ``stream``."""
-        address = ctypes.cast(self._function, ctypes.c_void_p).value
-        (err,) = driver.cuLaunchHostFunc(stream.handle, driver.CUhostFn(address), 0)
-        assert err == driver.CUresult.CUDA_SUCCESS, err
-
-    def release(self) -> None:
-        """Let the stream go on."""
-        self._released.set()
-
-
-@pytest.fixture
-def gate():
-    """Return a HostGate that is released when the test ends, whatever happens."""
-    host_gate = HostGate()
-    yield host_gate
-    host_gate.release()
 
 
 def priority_range() -> tuple[int, int]:

@@ -23,7 +23,6 @@ from cuda.bindings import driver
 from cuda.core import (
     LEGACY_DEFAULT_STREAM,
     Buffer,
-    Device,
     DeviceMemoryResource,
     DeviceMemoryResourceOptions,
     LegacyPinnedMemoryResource,
@@ -31,7 +30,6 @@ from cuda.core import (
     MemoryResource,
 )
 from cuda.core._utils.cuda_utils import CUDAError
-from cuda_core_guide.gpu import gpu_status
 
 UNUSED_ADDRESS = 0x1000
 SIZE = 64
@@ -91,25 +89,6 @@ def wrap_host(data: bytearray, mr: MemoryResource | None = None) -> Buffer:
     """Wrap Python-owned memory in a buffer owned by ``mr``."""
     address = ctypes.addressof((ctypes.c_char * len(data)).from_buffer(data))
     return Buffer.from_handle(address, len(data), mr=mr or HostMemoryResource())
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current."""
-    available, reason = gpu_status()
-    if not available:
-        pytest.skip(f"needs a GPU: {reason}")
-    dev = Device(0)
-    dev.set_current()
-    return dev
-
-
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
 
 
 # Audit decision 8: a typed answer that still compares equal to the old strings.

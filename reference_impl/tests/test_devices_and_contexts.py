@@ -29,14 +29,6 @@ def driver_is_missing() -> bool:
     return False
 
 
-@pytest.fixture
-def device():
-    """Return device 0, made current (GPU tests only)."""
-    dev = Device(0)
-    dev.set_current()
-    return dev
-
-
 def run_in_thread(body: Callable[[], object]) -> object:
     """Run ``body`` in a new thread (which has no current context); return its result or raise its error."""
     outcome = {}

@@ -13,7 +13,6 @@ import pytest
 
 from cuda.core import (
     LEGACY_DEFAULT_STREAM,
-    Device,
     Kernel,
     LaunchConfig,
     LegacyPinnedMemoryResource,
@@ -22,7 +21,6 @@ from cuda.core import (
     ProgramOptions,
     launch,
 )
-from cuda_core_guide.gpu import gpu_status
 
 # Writes each scalar argument, converted to double, into out[0..8].
 SCALARS = r"""
@@ -46,25 +44,6 @@ extern "C" __global__ void mark_blocks(int* out) {
     }
 }
 """
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current."""
-    available, reason = gpu_status()
-    if not available:
-        pytest.skip(f"needs a GPU: {reason}")
-    dev = Device(0)
-    dev.set_current()
-    return dev
-
-
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
 
 
 def compile_kernel(device, source: str, name: str) -> Kernel:

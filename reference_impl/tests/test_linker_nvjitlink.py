@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 from cuda.core import (
-    Device,
     LaunchConfig,
     LegacyPinnedMemoryResource,
     Linker,
@@ -23,7 +22,6 @@ from cuda.core import (
     launch,
 )
 from cuda.core._utils.cuda_utils import CUDAError
-from cuda_core_guide.gpu import gpu_status
 
 HELPER = r"""
 __device__ int add_ten(int x) {
@@ -38,17 +36,6 @@ extern "C" __global__ void shift(int* out) {
     out[threadIdx.x] = add_ten(static_cast<int>(threadIdx.x));
 }
 """
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current."""
-    available, reason = gpu_status()
-    if not available:
-        pytest.skip(f"needs a GPU: {reason}")
-    dev = Device(0)
-    dev.set_current()
-    return dev
 
 
 def compile_relocatable(device, source: str, target_type: str, **options) -> ObjectCode:

@@ -16,9 +16,8 @@ import ctypes
 
 import pytest
 
-from cuda.core import LEGACY_DEFAULT_STREAM, Buffer, Device, LegacyPinnedMemoryResource
+from cuda.core import LEGACY_DEFAULT_STREAM, Buffer, LegacyPinnedMemoryResource
 from cuda.core._memory import _phase1
-from cuda_core_guide.gpu import gpu_status
 
 UNUSED_ADDRESS = 0x1000
 SIZE = 96
@@ -54,25 +53,6 @@ def same_outcome(phase1_call, phase2_call):
     assert first[0] is second[0]
     assert first[1] == second[1] or first[0] == "ok"
     return first
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current."""
-    available, reason = gpu_status()
-    if not available:
-        pytest.skip(f"needs a GPU: {reason}")
-    dev = Device(0)
-    dev.set_current()
-    return dev
-
-
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
 
 
 @pytest.mark.parametrize("value", [256, -1, 1.5, "x", None, b"", b"abc", b"12345678", b"\x01\x02\x03\x04\x05"])

@@ -12,26 +12,14 @@ import warnings
 import pytest
 from cuda.bindings import nvrtc
 
-from cuda.core import Device, ObjectCode, Program, ProgramOptions
+from cuda.core import ObjectCode, Program, ProgramOptions
 from cuda.core._utils.cuda_utils import NVRTCError
-from cuda_core_guide.gpu import gpu_status
 
 KERNEL = r"""
 extern "C" __global__ void set_one(int* out) {
     out[threadIdx.x] = 1;
 }
 """
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current."""
-    available, reason = gpu_status()
-    if not available:
-        pytest.skip(f"needs a GPU: {reason}")
-    dev = Device(0)
-    dev.set_current()
-    return dev
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import threading
 import time
@@ -20,7 +19,6 @@ from cuda.pathfinder import DynamicLibNotFoundError, load_nvidia_dynamic_lib
 from cuda.core import (
     LEGACY_DEFAULT_STREAM,
     PER_THREAD_DEFAULT_STREAM,
-    Device,
     Event,
     EventOptions,
     Stream,
@@ -30,28 +28,6 @@ from cuda.core._utils.cuda_utils import CUDAError, check_or_create_options
 
 TIMING = EventOptions(timing_enabled=True)
 FAKE_HANDLE = 0x1234  # never passed to the driver: only used where no call reaches it
-
-
-class HostGate:
-    """Hold back a stream's later work at a host function until released."""
-
-    def __init__(self) -> None:
-        self._released = threading.Event()
-        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(self._wait)
-
-    def _wait(self, _user_data: int | None) -> None:
-        # A safety net: never hold the stream longer than a minute.
-        self._released.wait(timeout=60)
-
-    def block(self, stream: Stream) -> None:
-        """Queue the host function on ``stream``."""
-        address = ctypes.cast(self._function, ctypes.c_void_p).value
-        (err,) = driver.cuLaunchHostFunc(stream.handle, driver.CUhostFn(address), 0)
-        assert err == driver.CUresult.CUDA_SUCCESS, err
-
-    def release(self) -> None:
-        """Let the stream go on."""
-        self._released.set()
 
 
 class Foreign:
@@ -71,22 +47,6 @@ def driver_is_missing() -> bool:
     except DynamicLibNotFoundError:
         return True
     return False
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current (GPU tests only)."""
-    dev = Device(0)
-    dev.set_current()
-    return dev
-
-
-@pytest.fixture
-def gate():
-    """Return a HostGate that is released when the test ends, whatever happens."""
-    host_gate = HostGate()
-    yield host_gate
-    host_gate.release()
 
 
 # --- without a GPU -----------------------------------------------------------------

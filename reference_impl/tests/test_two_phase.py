@@ -17,7 +17,7 @@ import pytest
 from cuda.bindings import driver
 from cuda.pathfinder import DynamicLibNotFoundError, load_nvidia_dynamic_lib
 
-from cuda.core import LEGACY_DEFAULT_STREAM, Device, DeviceProperties, EventOptions, Stream
+from cuda.core import LEGACY_DEFAULT_STREAM, DeviceProperties, EventOptions, Stream
 from cuda.core._phase1 import device_get_attribute, event_record, stream_sync
 from cuda.core._utils.cuda_utils import CUDAError
 
@@ -49,14 +49,6 @@ def driver_is_missing() -> bool:
     except DynamicLibNotFoundError:
         return True
     return False
-
-
-@pytest.fixture
-def device():
-    """Return device 0, made current (GPU tests only)."""
-    dev = Device(0)
-    dev.set_current()
-    return dev
 
 
 # --- without a GPU -----------------------------------------------------------------
