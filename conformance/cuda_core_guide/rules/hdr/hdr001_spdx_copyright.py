@@ -22,7 +22,13 @@ class SpdxCopyright(Rule):
     code = "HDR001"
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
-        """Yield a violation if the copyright line is missing or malformed."""
+        """Yield a violation if the copyright line is missing or malformed.
+
+        An empty file (a package marker such as an empty ``__init__.pxd``)
+        holds nothing to license and needs no header.
+        """
+        if not source.text.strip():
+            return
         header = read_header(source)
         found = source.line_text(header.first_line).strip()
         if header.copyright_text is None:
