@@ -45,6 +45,9 @@ myst_heading_anchors = 3
 # numpydoc renders its docstrings. Docstrings are validated statically by
 # the checker (DOC rules), not by numpydoc at import time.
 autodoc_member_order = "bysource"
+# A cdef class's constructor signature is only visible through the signature
+# Cython embeds in its ``__init__`` docstring, so read that docstring too.
+autoclass_content = "both"
 autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 numpydoc_show_class_members = False
@@ -70,20 +73,27 @@ html_static_path: list[str] = []
 
 def setup(app: Sphinx) -> None:
     """Connect this site's autodoc adjustments."""
-    app.connect("autodoc-process-signature", _drop_embedded_property_signatures)
+    app.connect("autodoc-process-signature", _adjust_embedded_signatures)
 
 
-def _drop_embedded_property_signatures(
+def _adjust_embedded_signatures(
     app: Sphinx, what: str, name: str, obj: object, options: object, signature: str, return_annotation: str
-) -> tuple[str, None] | None:
-    """Drop the signature Cython embeds in a property getter's docstring.
+) -> tuple[str, str | None] | None:
+    """Adjust the signatures that Cython embeds in docstrings for autodoc.
 
-    ``embedsignature`` writes ``name(self) -> T`` at the top of every
-    docstring; autodoc reads it as the property's signature and renders
-    ``Class.name -> T`` as the property's name, without a link target. The
-    type is still shown: autodoc takes it from the getter's annotation.
+    ``embedsignature`` writes ``name(self, ...) -> T`` at the top of every
+    docstring. For a property, autodoc would render ``Class.name -> T`` as
+    its name, without a link target, so the signature is dropped (the type
+    still shows, from the getter's annotation). For methods and classes
+    (whose signature comes from ``__init__``), ``self`` is dropped, as
+    autodoc does for signatures it inspects itself.
     """
     getter = getattr(obj, "fget", None)
     if what == "property" and type(getter).__name__ == "cython_function_or_method":
         return "", None
+    if what in ("method", "class") and signature:
+        if signature.startswith("(self,"):
+            return "(" + signature[len("(self,") :].lstrip(), return_annotation
+        if signature.startswith("(self)"):
+            return "()" + signature[len("(self)") :], return_annotation
     return None

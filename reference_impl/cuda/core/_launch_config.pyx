@@ -65,6 +65,7 @@ cdef class LaunchConfig:
         is_cooperative: bool = False,
         programmatic_stream_serialization: bool = False,
     ) -> None:
+        """Validate the dimensions and prepare the driver's form of the configuration."""
         self._grid = dimensions_argument(grid, "grid")
         self._cluster = None if cluster is None else dimensions_argument(cluster, "cluster")
         self._block = dimensions_argument(block, "block")

@@ -108,6 +108,7 @@ cdef class Linker:
         object __weakref__
 
     def __init__(self, *object_codes: ObjectCode, options: LinkerOptions | None = None) -> None:
+        """Create the nvJitLink handle and add every object code to it."""
         options = check_or_create_options(LinkerOptions, options, "Linker options")
         if not object_codes:
             raise ValueError("at least one ObjectCode is needed to link")

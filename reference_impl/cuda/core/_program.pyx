@@ -146,6 +146,7 @@ cdef class Program:
         object __weakref__
 
     def __init__(self, code: str, code_type: str, options: ProgramOptions | None = None) -> None:
+        """Check the code and options and create the compiler's program."""
         options = check_or_create_options(ProgramOptions, options, "Program options")
         if not isinstance(code_type, str):
             raise TypeError(f"code_type must be a str, got {type(code_type).__name__}")

@@ -58,6 +58,7 @@ cdef class DeviceMemoryResource(MemoryResource):
     """
 
     def __init__(self, device_id: Device | int, options: DeviceMemoryResourceOptions | None = None) -> None:
+        """Take the device's current memory pool, or create a pool of its own from ``options``."""
         self._device_id = Device(device_id).device_id
         options = check_or_create_options(
             DeviceMemoryResourceOptions, options, "DeviceMemoryResource options", keep_none=True
