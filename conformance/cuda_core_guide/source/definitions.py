@@ -21,6 +21,7 @@ from Cython.Compiler import ExprNodes, Nodes
 
 from cuda_core_guide.source import nodes
 from cuda_core_guide.source.model import SourceFile
+from cuda_core_guide.source.nodes import is_dunder
 from cuda_core_guide.source.tokens import LogicalLine
 
 __all__ = [
@@ -226,11 +227,6 @@ def is_python_visible(node: Nodes.Node) -> bool:
     if isinstance(node, Nodes.CFuncDefNode):
         return bool(node.overridable)
     return False
-
-
-def is_dunder(name: str) -> bool:
-    """Return whether ``name`` is a dunder such as ``__all__`` or ``__getattr__``."""
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def bound_names(stat: Nodes.Node) -> list[str]:
@@ -501,10 +497,10 @@ def _collect_bindings(stat: Nodes.Node, names: list[str]) -> None:
             _collect_targets(lhs, names)
         return
     if isinstance(stat, Nodes.CVarDefNode):
-        names.extend(n for n in (_declarator_name(d) for d in stat.declarators) if n)
+        names.extend(n for n in (nodes.declarator_name(d) for d in stat.declarators) if n)
         return
     if isinstance(stat, Nodes.CTypeDefNode):
-        name = _declarator_name(stat.declarator)
+        name = nodes.declarator_name(stat.declarator)
         if name:
             names.append(name)
         return
@@ -626,7 +622,7 @@ def _declaration_parts(node: Nodes.Node) -> list[Nodes.Node | None]:
     """Return the children of ``node`` that run when it is declared: definitions give their headers only."""
     if isinstance(node, Nodes.CArgDeclNode):
         parts = [node.default, node.annotation, node.declarator]
-        if _declarator_name(node.declarator) or getattr(node.base_type, "is_basic_c_type", False):
+        if nodes.declarator_name(node.declarator) or getattr(node.base_type, "is_basic_c_type", False):
             parts.append(node.base_type)  # else the "type" is the untyped argument's name
         return parts
     if isinstance(node, Nodes.PyArgDeclNode):
@@ -640,12 +636,3 @@ def _declaration_parts(node: Nodes.Node) -> list[Nodes.Node | None]:
     if isinstance(node, Nodes.PyClassDefNode):
         return [*(node.decorators or ()), node.bases, node.metaclass, node.mkw, node.body]
     return list(nodes.children(node))
-
-
-def _declarator_name(declarator: Nodes.Node | None) -> str | None:
-    """Return the name at the bottom of a C declarator chain."""
-    while declarator is not None:
-        if isinstance(declarator, Nodes.CNameDeclaratorNode):
-            return declarator.name
-        declarator = getattr(declarator, "base", None)
-    return None

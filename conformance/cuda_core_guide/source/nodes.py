@@ -24,12 +24,14 @@ __all__ = [
     "children",
     "column_of",
     "decorator_names",
+    "declarator_name",
     "definition_kind",
     "definition_name",
     "docstring",
     "dotted_name",
     "flatten",
     "is_class",
+    "is_dunder",
     "is_function",
     "is_property",
     "line_of",
@@ -156,6 +158,11 @@ def children(node: Nodes.Node) -> list[Nodes.Node]:
     return result
 
 
+def is_dunder(name: str) -> bool:
+    """Return whether ``name`` is a special name such as ``__init__`` or ``__all__``."""
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
 def is_class(node: Nodes.Node) -> bool:
     """Return whether a statement defines a class (``class`` or ``cdef class``)."""
     return isinstance(node, _CLASS_NODES)
@@ -184,7 +191,7 @@ def definition_name(node: Nodes.Node) -> str | None:
     if isinstance(node, (Nodes.PyClassDefNode, Nodes.DefNode, Nodes.PropertyNode)):
         return node.name
     if isinstance(node, Nodes.CFuncDefNode):
-        return _declarator_name(node.declarator)
+        return declarator_name(node.declarator)
     return None
 
 
@@ -387,8 +394,8 @@ def _class_child_attrs(kind: type) -> list[str] | None:
     return attrs if isinstance(attrs, list) else None
 
 
-def _declarator_name(declarator: Nodes.Node | None) -> str | None:
-    """Return the name at the bottom of a C declarator chain."""
+def declarator_name(declarator: Nodes.Node | None) -> str | None:
+    """Return the name at the bottom of a C declarator chain (``p`` in ``int *p``), if any."""
     while declarator is not None:
         if isinstance(declarator, Nodes.CNameDeclaratorNode):
             return declarator.name
@@ -398,7 +405,7 @@ def _declarator_name(declarator: Nodes.Node | None) -> str | None:
 
 def _argument(arg: Nodes.CArgDeclNode) -> Argument:
     """Turn one ``CArgDeclNode`` into an :class:`Argument`."""
-    name = _declarator_name(arg.declarator) or ""
+    name = declarator_name(arg.declarator) or ""
     base = arg.base_type
     c_type = None
     if isinstance(base, Nodes.CSimpleBaseTypeNode) and base.name:

@@ -36,6 +36,7 @@ from Cython.Compiler.ModuleNode import ModuleNode
 
 from cuda_core_guide.source import nodes
 from cuda_core_guide.source.model import SourceFile
+from cuda_core_guide.source.nodes import is_dunder
 from cuda_core_guide.source.tokens import LogicalLine, TokenView
 
 __all__ = [
@@ -414,11 +415,6 @@ def module_docstring_token(source: SourceFile) -> tokenize.TokenInfo | None:
     if first.tokens and first.tokens[0].type == tokenize.STRING:
         return first.tokens[0]
     return None
-
-
-def is_dunder(name: str) -> bool:
-    """Return whether ``name`` is a special name such as ``__init__``."""
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def is_overload(definition: Definition) -> bool:
