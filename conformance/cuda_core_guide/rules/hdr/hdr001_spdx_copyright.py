@@ -32,7 +32,7 @@ class SpdxCopyright(Rule):
         header = read_header(source)
         found = source.line_text(header.first_line).strip()
         if header.copyright_text is None:
-            shown = f"found {found[:60]!r}" if found else "the file is empty there"
+            shown = f"found {found[:60]!r}" if found else "found a blank line"
             yield Violation(header.first_line, 1, f"file does not begin with `# {COPYRIGHT_TAG}`; {shown}")
         elif header.years is None:
             yield Violation(
