@@ -27,17 +27,15 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import tokenize
 from collections.abc import Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
-from Cython.Compiler.ModuleNode import ModuleNode
 
 from cuda_core_guide.source import nodes
 from cuda_core_guide.source.model import SourceFile
 from cuda_core_guide.source.nodes import is_dunder
-from cuda_core_guide.source.tokens import LogicalLine, TokenView
+from cuda_core_guide.source.tokens import LogicalLine
 
 __all__ = [
     "CLASS_KINDS",
@@ -222,7 +220,7 @@ def definitions(source: SourceFile) -> list[Definition]:
         ``if``/``try``/``with`` statements and in ``cdef extern`` blocks
         (marked), including function prototypes.
     """
-    return list(_definitions_of(source.tree))
+    return list(source.memo("visibility.definitions", _definitions_of))
 
 
 def parameters(definition: Definition) -> list[Parameter]:
@@ -427,19 +425,17 @@ def is_override(definition: Definition) -> bool:
     return any(name in _OVERRIDE_DECORATORS for name in nodes.decorator_names(definition.node))
 
 
-@functools.lru_cache(maxsize=4)
-def _definitions_of(tree: ModuleNode) -> tuple[Definition, ...]:
-    """Return the definitions of a module tree, cached: every rule asks for them."""
+def _definitions_of(source: SourceFile) -> tuple[Definition, ...]:
+    """Return the definitions of a file (memoized per file: every rule asks for them)."""
     found: list[Definition] = []
-    _collect(tree.body, None, False, found)
+    _collect(source.tree.body, None, False, found)
     found.sort(key=lambda d: (nodes.line_of(d.node), nodes.column_of(d.node)))
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=4)
-def _line_starts(tokens: TokenView) -> list[int]:
-    """Return the first line of every logical line, for bisection."""
-    return [logical.start for logical in tokens.logical_lines]
+def _line_starts(source: SourceFile) -> list[int]:
+    """Return the first line of every logical line, for bisection (memoized per file)."""
+    return source.memo("visibility.line_starts", lambda src: [logical.start for logical in src.tokens.logical_lines])
 
 
 def _collect(node: Nodes.Node | None, parent: Definition | None, in_extern: bool, found: list[Definition]) -> None:
@@ -572,7 +568,7 @@ def _header_logical_line(source: SourceFile, definition: Definition) -> LogicalL
 def _header_index(source: SourceFile, definition: Definition) -> int | None:
     """Return the index among the logical lines of a definition's header."""
     logical_lines = source.tokens.logical_lines
-    index = bisect.bisect_right(_line_starts(source.tokens), nodes.line_of(definition.node)) - 1
+    index = bisect.bisect_right(_line_starts(source), nodes.line_of(definition.node)) - 1
     if index < 0:
         return None
     while index < len(logical_lines):

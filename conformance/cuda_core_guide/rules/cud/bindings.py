@@ -21,7 +21,6 @@ first element is the status.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 
 from Cython.Compiler import ExprNodes, Nodes
 
@@ -62,7 +61,6 @@ _MODULES = {
     **{f"cy{library}": library for library in _PREFIXES},
 }
 _PACKAGE = "cuda.bindings"
-_CACHE: dict[int, Bindings] = {}
 
 
 class Bindings:
@@ -197,12 +195,7 @@ def bindings_of(source: SourceFile) -> Bindings:
     Bindings
         Its binding modules, functions and calls.
     """
-    key = id(source)
-    found = _CACHE.get(key)
-    if found is None or found._index.root is not source.tree:
-        found = _CACHE[key] = Bindings(source)
-        weakref.finalize(source, _CACHE.pop, key, None)
-    return found
+    return source.memo("cud.bindings", Bindings)
 
 
 def is_raising_checker(node: Nodes.Node) -> bool:

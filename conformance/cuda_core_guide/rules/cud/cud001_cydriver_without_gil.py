@@ -18,7 +18,6 @@ from cuda_core_guide.rules.cud.tree import (
     TreeIndex,
     expression_start,
     function_declarator,
-    string_literal,
     tree_index,
 )
 from cuda_core_guide.source import SourceFile, nodes
@@ -111,7 +110,7 @@ def _is_nogil_prange(loop: Nodes.ForInStatNode) -> bool:
         return False
     keywords = sequence.keyword_args
     for item in getattr(keywords, "key_value_pairs", None) or ():
-        if string_literal(item.key) == "nogil":
+        if nodes.string_value(item.key) == "nogil":
             value = item.value
             return isinstance(value, ExprNodes.BoolNode) and bool(value.value)
     return False

@@ -16,7 +16,6 @@ nodes grouped by class.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
@@ -29,7 +28,6 @@ __all__ = [
     "SCOPE_NODES",
     "TreeIndex",
     "call_function",
-    "children",
     "definition_position",
     "exported_names",
     "expression_start",
@@ -38,7 +36,6 @@ __all__ = [
     "is_public_name",
     "is_python_api",
     "statement_start",
-    "string_literal",
     "tree_index",
 ]
 
@@ -51,10 +48,7 @@ SCOPE_NODES = (Nodes.DefNode, Nodes.CFuncDefNode, Nodes.PyClassDefNode, Nodes.CC
 LOOP_NODES = (Nodes.WhileStatNode, Nodes.ForInStatNode, Nodes.ForFromStatNode)
 """Statements whose body can run more than once."""
 
-_CLASS_CHILDREN = ("decorators", "bases", "body")
 _HEADER_KEYWORDS = frozenset({"def", "cdef", "cpdef", "class", "async", "property"})
-_INDEXES: dict[int, TreeIndex] = {}
-_CHILD_ATTRS: dict[type, tuple[str, ...]] = {}
 _UNSET = object()
 
 
@@ -93,7 +87,7 @@ class TreeIndex:
             if group is None:
                 group = by_class[type(node)] = []
             group.append(node)
-            for child in reversed(children(node)):
+            for child in reversed(nodes.children(node)):
                 push((child, node))
 
     def ancestors(self, node: Nodes.Node) -> Iterator[Nodes.Node]:
@@ -219,50 +213,7 @@ def tree_index(source: SourceFile) -> TreeIndex:
     TreeIndex
         The index, shared by every rule that checks this file.
     """
-    key = id(source)
-    index = _INDEXES.get(key)
-    if index is None or index.root is not source.tree:
-        index = _INDEXES[key] = TreeIndex(source.tree)
-        weakref.finalize(source, _INDEXES.pop, key, None)
-    return index
-
-
-def children(node: Nodes.Node) -> list[Nodes.Node]:
-    """Return the direct children of a node, expression children included.
-
-    Parameters
-    ----------
-    node : Nodes.Node
-        Any node.
-
-    Returns
-    -------
-    list of Nodes.Node
-        The children in source order.
-    """
-    cls = type(node)
-    attrs = _CHILD_ATTRS.get(cls)
-    if attrs is None:
-        if issubclass(cls, Nodes.PyClassDefNode):
-            # The other attributes hold nodes Cython synthesizes for the class.
-            attrs = _CLASS_CHILDREN
-        else:
-            # Statements list their children on the class; expressions through
-            # an instance property that returns the class's ``subexprs``.
-            found = getattr(node, "child_attrs", None)
-            attrs = tuple(found) if isinstance(found, (list, tuple)) else ()
-        _CHILD_ATTRS[cls] = attrs
-    result: list[Nodes.Node] = []
-    node_class = Nodes.Node
-    for attr in attrs:
-        value = getattr(node, attr, None)
-        if value is None:
-            continue
-        if isinstance(value, list):
-            result.extend(item for item in value if isinstance(item, node_class))
-        elif isinstance(value, node_class):
-            result.append(value)
-    return result
+    return source.memo("cud.tree_index", lambda src: TreeIndex(src.tree))
 
 
 def call_function(node: Nodes.Node) -> Nodes.Node | None:
@@ -456,30 +407,10 @@ def exported_names(index: TreeIndex) -> frozenset[str] | None:
             and statement.lhs.name == "__all__"
             and isinstance(statement.rhs, (ExprNodes.ListNode, ExprNodes.TupleNode))
         ):
-            names = [string_literal(item) for item in statement.rhs.args]
+            names = [nodes.string_value(item) for item in statement.rhs.args]
             found = frozenset(names) if all(name is not None for name in names) else None
     index._exported = found
     return found
-
-
-def string_literal(node: Nodes.Node | None) -> str | None:
-    """Return the value of a string literal node, else ``None``.
-
-    Parameters
-    ----------
-    node : Nodes.Node or None
-        Any node.
-
-    Returns
-    -------
-    str or None
-        The text of a ``str`` or ``bytes`` literal (bytes decoded as UTF-8,
-        errors replaced).
-    """
-    if isinstance(node, (ExprNodes.UnicodeNode, ExprNodes.BytesNode)):
-        value = node.value
-        return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
-    return None
 
 
 def _is_python_visible(index: TreeIndex, node: Nodes.Node) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
 
-from cuda_core_guide.rules.cud.tree import call_function, string_literal, tree_index
+from cuda_core_guide.rules.cud.tree import call_function, tree_index
 from cuda_core_guide.source import SourceFile, nodes
 
 __all__ = ["CallArguments", "call_arguments", "warn_calls"]
@@ -129,7 +129,7 @@ def _keywords(node: Nodes.Node | None) -> tuple[dict[str, Nodes.Node], bool]:
             has_starstar = True
             continue
         for item in part.key_value_pairs:
-            key = string_literal(item.key)
+            key = nodes.string_value(item.key)
             if key is None:
                 has_starstar = True
             else:

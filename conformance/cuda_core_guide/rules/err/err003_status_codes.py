@@ -19,7 +19,6 @@ from cuda_core_guide.rules.cud.tree import (
     TreeIndex,
     definition_position,
     is_python_api,
-    string_literal,
     tree_index,
 )
 from cuda_core_guide.source import SourceFile, nodes
@@ -84,7 +83,7 @@ def _declared_return_type(function: Nodes.Node) -> str | None:
     expr = getattr(annotation, "expr", None)
     name = nodes.dotted_name(expr)
     if name is None and expr is not None:
-        text = string_literal(expr)
+        text = nodes.string_value(expr)
         if text is not None and all(part.isidentifier() for part in text.strip().split(".")):
             name = text.strip()
     return name
