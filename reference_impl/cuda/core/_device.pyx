@@ -15,7 +15,12 @@ from __future__ import annotations
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
-from cuda.core._context cimport Context, Context_from_handle, Context_pop_if_pushed, Context_push_if_not_current
+from cuda.core._context cimport (
+    Context,
+    Context_from_handle,
+    Context_pop_if_pushed,
+    Context_push_if_not_current,
+)
 from cuda.core._event cimport Event_create
 from cuda.core._stream cimport Stream_create, Stream_from_protocol, default_stream
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
@@ -92,7 +97,14 @@ class Device:
     >>> stream = device.create_stream()
     """
 
-    __slots__ = ("_device_id", "_context", "_memory_resource", "_properties", "_uuid", "__weakref__")
+    __slots__ = (
+        "_device_id",
+        "_context",
+        "_memory_resource",
+        "_properties",
+        "_uuid",
+        "__weakref__",
+    )
 
     def __new__(cls, device_id: Device | int | None = None) -> Device:
         cdef Py_ssize_t c_ordinal
@@ -173,7 +185,9 @@ class Device:
             return None
         c_given = ctx
         if c_given._device_id != self._device_id:
-            raise ValueError(f"ctx belongs to device {c_given._device_id}, not to device {self._device_id}")
+            raise ValueError(
+                f"ctx belongs to device {c_given._device_id}, not to device {self._device_id}"
+            )
         c_ctx = c_given._handle
         if c_ctx == NULL:
             raise RuntimeError("cannot make a closed context current")
@@ -206,7 +220,9 @@ class Device:
             finally:
                 Context_pop_if_pushed(pushed)
 
-    def create_stream(self, obj: object | None = None, options: StreamOptions | None = None) -> Stream:
+    def create_stream(
+        self, obj: object | None = None, options: StreamOptions | None = None
+    ) -> Stream:
         """Create a stream on this device, or wrap a stream made elsewhere.
 
         Parameters
@@ -352,7 +368,9 @@ class Device:
     def compute_capability(self) -> ComputeCapability:
         """Return the compute capability as a ``(major, minor)`` named tuple."""
         properties = self.properties
-        return ComputeCapability(properties.compute_capability_major, properties.compute_capability_minor)
+        return ComputeCapability(
+            properties.compute_capability_major, properties.compute_capability_minor
+        )
 
     @property
     def context(self) -> Context:
@@ -462,7 +480,9 @@ class Device:
             with nogil:
                 HANDLE_RETURN(cydriver.cuDeviceGetUuid(&c_uuid, c_device))
             digits = (<char*>c_uuid.bytes)[:sizeof(c_uuid.bytes)].hex()
-            self._uuid = f"{digits[:8]}-{digits[8:12]}-{digits[12:16]}-{digits[16:20]}-{digits[20:]}"
+            self._uuid = (
+                f"{digits[:8]}-{digits[8:12]}-{digits[12:16]}-{digits[16:20]}-{digits[20:]}"
+            )
         return self._uuid
 
 
@@ -485,7 +505,9 @@ cdef class DeviceProperties:
         dict _cache
 
     def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError("DeviceProperties cannot be instantiated directly; use Device.properties")
+        raise RuntimeError(
+            "DeviceProperties cannot be instantiated directly; use Device.properties"
+        )
 
     @classmethod
     def _init(cls, device_id: int) -> DeviceProperties:
@@ -511,104 +533,158 @@ cdef class DeviceProperties:
     @property
     def async_engine_count(self) -> int:
         """Return the number of engines that copy memory concurrently with kernels."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT
+        )
 
     @property
     def can_map_host_memory(self) -> bool:
         """Return whether the device can map host memory into its address space."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY
+            )
+        )
 
     @property
     def clock_rate(self) -> int:
         """Return the typical clock frequency, in kilohertz."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLOCK_RATE)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLOCK_RATE
+        )
 
     @property
     def cluster_launch(self) -> bool:
         """Return whether the device can launch thread block clusters."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH
+            )
+        )
 
     @property
     def compute_capability_major(self) -> int:
         """Return the major version of the compute capability."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
+        )
 
     @property
     def compute_capability_minor(self) -> int:
         """Return the minor version of the compute capability."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
+        )
 
     @property
     def compute_mode(self) -> int:
         """Return the compute mode, a ``CUcomputemode`` value."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_MODE)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_MODE
+        )
 
     @property
     def concurrent_kernels(self) -> bool:
         """Return whether the device can run several kernels at once."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS
+            )
+        )
 
     @property
     def concurrent_managed_access(self) -> bool:
         """Return whether the device and the host can access managed memory at the same time."""
         return bool(
-            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS)
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS
+            )
         )
 
     @property
     def cooperative_launch(self) -> bool:
         """Return whether the device can launch cooperative kernels."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH
+            )
+        )
 
     @property
     def ecc_enabled(self) -> bool:
         """Return whether error-correcting memory is enabled."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ECC_ENABLED))
+        return bool(
+            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ECC_ENABLED)
+        )
 
     @property
     def global_memory_bus_width(self) -> int:
         """Return the width of the global memory bus, in bits."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH
+        )
 
     @property
     def integrated(self) -> bool:
         """Return whether the device shares its memory with the host (an integrated GPU)."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_INTEGRATED))
+        return bool(
+            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_INTEGRATED)
+        )
 
     @property
     def ipc_event_supported(self) -> bool:
         """Return whether the device supports sharing events between processes."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED
+            )
+        )
 
     @property
     def kernel_exec_timeout(self) -> bool:
         """Return whether kernels have a run time limit."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT
+            )
+        )
 
     @property
     def l2_cache_size(self) -> int:
         """Return the size of the L2 cache, in bytes."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE
+        )
 
     @property
     def managed_memory(self) -> bool:
         """Return whether the device can allocate managed memory."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY
+            )
+        )
 
     @property
     def max_block_dim_x(self) -> int:
         """Return the largest x dimension of a thread block."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X
+        )
 
     @property
     def max_block_dim_y(self) -> int:
         """Return the largest y dimension of a thread block."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y
+        )
 
     @property
     def max_block_dim_z(self) -> int:
         """Return the largest z dimension of a thread block."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z
+        )
 
     @property
     def max_blocks_per_multiprocessor(self) -> int:
@@ -620,22 +696,30 @@ cdef class DeviceProperties:
     @property
     def max_grid_dim_x(self) -> int:
         """Return the largest x dimension of a grid."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X
+        )
 
     @property
     def max_grid_dim_y(self) -> int:
         """Return the largest y dimension of a grid."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y
+        )
 
     @property
     def max_grid_dim_z(self) -> int:
         """Return the largest z dimension of a grid."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z
+        )
 
     @property
     def max_registers_per_block(self) -> int:
         """Return the number of 32-bit registers available to one thread block."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK
+        )
 
     @property
     def max_registers_per_multiprocessor(self) -> int:
@@ -662,13 +746,16 @@ cdef class DeviceProperties:
     def max_shared_memory_per_multiprocessor(self) -> int:
         """Return the shared memory available on one multiprocessor, in bytes."""
         return DeviceProperties_get(
-            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR
+            self,
+            cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
         )
 
     @property
     def max_threads_per_block(self) -> int:
         """Return the largest number of threads in one thread block."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+        )
 
     @property
     def max_threads_per_multiprocessor(self) -> int:
@@ -680,51 +767,71 @@ cdef class DeviceProperties:
     @property
     def memory_clock_rate(self) -> int:
         """Return the peak memory clock frequency, in kilohertz."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE
+        )
 
     @property
     def memory_pools_supported(self) -> bool:
         """Return whether the device supports stream-ordered memory pools."""
         return bool(
-            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED
+            )
         )
 
     @property
     def multiprocessor_count(self) -> int:
         """Return the number of multiprocessors."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+        )
 
     @property
     def pci_bus_id(self) -> int:
         """Return the PCI bus number of the device."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_BUS_ID)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_BUS_ID
+        )
 
     @property
     def pci_device_id(self) -> int:
         """Return the PCI device number of the device."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID
+        )
 
     @property
     def pci_domain_id(self) -> int:
         """Return the PCI domain number of the device."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID
+        )
 
     @property
     def stream_priorities_supported(self) -> bool:
         """Return whether streams can have priorities on this device."""
         return bool(
-            DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED)
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED
+            )
         )
 
     @property
     def total_constant_memory(self) -> int:
         """Return the constant memory available to kernels, in bytes."""
-        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY)
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY
+        )
 
     @property
     def unified_addressing(self) -> bool:
         """Return whether the device shares one virtual address space with the host."""
-        return bool(DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING))
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING
+            )
+        )
 
     @property
     def warp_size(self) -> int:
@@ -738,7 +845,8 @@ cdef object Device_check_ordinal(object device_id):
         ordinal = operator.index(device_id)
     except TypeError:
         raise TypeError(
-            f"device_id must be a Device, an int or None, got {type(device_id).__name__}: {device_id!r}"
+            "device_id must be a Device, an int or None, "
+            f"got {type(device_id).__name__}: {device_id!r}"
         ) from None
     if ordinal < 0:
         raise ValueError(f"device_id must be >= 0, got {device_id}")

@@ -13,7 +13,11 @@ from __future__ import annotations
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
-from cuda.core._context cimport Context_from_handle, Context_pop_if_pushed, Context_push_if_not_current
+from cuda.core._context cimport (
+    Context_from_handle,
+    Context_pop_if_pushed,
+    Context_push_if_not_current,
+)
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
 from cuda.bindings import driver
@@ -58,7 +62,8 @@ cdef class Event:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Event objects cannot be instantiated directly; use Device.create_event() or Stream.record()"
+            "Event objects cannot be instantiated directly; "
+            "use Device.create_event() or Stream.record()"
         )
 
     def __dealloc__(self):
@@ -98,7 +103,8 @@ cdef class Event:
             err = cydriver.cuEventElapsedTime(&c_milliseconds, c_start, c_end)
         if err == cydriver.CUresult.CUDA_ERROR_INVALID_HANDLE:
             raise RuntimeError(
-                "cannot subtract events that have not both been recorded; record each with Stream.record() first"
+                "cannot subtract events that have not both been recorded; "
+                "record each with Stream.record() first"
             )
         if err == cydriver.CUresult.CUDA_ERROR_NOT_READY:
             raise RuntimeError(
@@ -149,7 +155,9 @@ cdef class Event:
             Always: this implementation does not share events between
             processes.
         """
-        raise NotImplementedError("sharing events between processes is not supported by this implementation")
+        raise NotImplementedError(
+            "sharing events between processes is not supported by this implementation"
+        )
 
     def sync(self) -> None:
         """Block the calling thread until the work before the event's last record has completed.
@@ -304,7 +312,8 @@ class EventOptions:
             value = getattr(self, field.name)
             if value is not None and not isinstance(value, bool):
                 raise TypeError(
-                    f"EventOptions.{field.name} must be a bool or None, got {type(value).__name__}: {value!r}"
+                    f"EventOptions.{field.name} must be a bool or None, "
+                    f"got {type(value).__name__}: {value!r}"
                 )
 
 
@@ -356,12 +365,16 @@ cdef void Event_dealloc(Event self) noexcept:
     self._handle = NULL
     with nogil:
         err = cydriver.cuEventDestroy(c_handle)
-    if err != cydriver.CUresult.CUDA_SUCCESS and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT:
+    if (
+        err != cydriver.CUresult.CUDA_SUCCESS
+        and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
+    ):
         address = <uintptr_t>c_handle
         # stacklevel=1 names the Python line that dropped the last reference:
         # compiled Cython functions push no frames of their own.
         warnings.warn(
-            f"could not destroy event {address:#x} while collecting it: {driver.CUresult(err).name}",
+            f"could not destroy event {address:#x} while collecting it: "
+            f"{driver.CUresult(err).name}",
             RuntimeWarning,
             stacklevel=1,
         )

@@ -211,7 +211,9 @@ cdef int LaunchConfig_update_native(LaunchConfig self) except -1:
         attributes[count].value.cooperative = 1
         count += 1
     if self._programmatic_stream_serialization:
-        attributes[count].id = cydriver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
+        attributes[count].id = (
+            cydriver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
+        )
         attributes[count].value.programmaticStreamSerializationAllowed = 1
         count += 1
     config.numAttrs = count
@@ -224,7 +226,10 @@ cdef tuple dimensions_argument(object value, str name):
         raise ValueError(f"LaunchConfig.{name} is required: give an int or a tuple of 1 to 3 ints")
     dims = value if isinstance(value, tuple) else (value,)
     if not 1 <= len(dims) <= _MAX_DIMENSIONS:
-        raise ValueError(f"LaunchConfig.{name} must have 1 to {_MAX_DIMENSIONS} dimensions, got {len(dims)}: {value!r}")
+        raise ValueError(
+            f"LaunchConfig.{name} must have 1 to {_MAX_DIMENSIONS} dimensions, "
+            f"got {len(dims)}: {value!r}"
+        )
     result = []
     for dim in dims:
         if isinstance(dim, bool):
@@ -233,10 +238,14 @@ cdef tuple dimensions_argument(object value, str name):
             size = operator.index(dim)
         except TypeError:
             raise TypeError(
-                f"LaunchConfig.{name} must be an int or a tuple of ints, got {type(dim).__name__} in {value!r}"
+                f"LaunchConfig.{name} must be an int or a tuple of ints, "
+                f"got {type(dim).__name__} in {value!r}"
             ) from None
         if not 1 <= size <= _MAX_DIMENSION_SIZE:
-            raise ValueError(f"LaunchConfig.{name} dimensions must be in [1, {_MAX_DIMENSION_SIZE}], got {value!r}")
+            raise ValueError(
+                f"LaunchConfig.{name} dimensions must be in [1, {_MAX_DIMENSION_SIZE}], "
+                f"got {value!r}"
+            )
         result.append(size)
     result.extend([1] * (_MAX_DIMENSIONS - len(result)))
     return tuple(result)
@@ -251,7 +260,11 @@ cdef unsigned int shared_memory_argument(object shmem_size) except? 0:
     try:
         size = operator.index(shmem_size)
     except TypeError:
-        raise TypeError(f"LaunchConfig.shmem_size must be an int, got {type(shmem_size).__name__}") from None
+        raise TypeError(
+            f"LaunchConfig.shmem_size must be an int, got {type(shmem_size).__name__}"
+        ) from None
     if not 0 <= size <= _MAX_DIMENSION_SIZE:
-        raise ValueError(f"LaunchConfig.shmem_size must be in [0, {_MAX_DIMENSION_SIZE}] bytes, got {size}")
+        raise ValueError(
+            f"LaunchConfig.shmem_size must be in [0, {_MAX_DIMENSION_SIZE}] bytes, got {size}"
+        )
     return size

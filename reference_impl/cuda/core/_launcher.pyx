@@ -6,7 +6,18 @@
 
 from __future__ import annotations
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, intptr_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdint cimport (
+    int8_t,
+    int16_t,
+    int32_t,
+    int64_t,
+    intptr_t,
+    uint8_t,
+    uint16_t,
+    uint32_t,
+    uint64_t,
+    uintptr_t,
+)
 from libc.string cimport memcpy, memset
 from libcpp cimport bool as cpp_bool
 from cuda.bindings cimport cydriver
@@ -186,7 +197,9 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
         copy_bytes(bytes(arg), slot)
     elif is_numpy_scalar(arg):
         if arg.dtype.kind not in _NUMPY_SCALAR_KINDS or arg.dtype.itemsize > ARGUMENT_SLOT_SIZE:
-            raise TypeError(f"kernel argument {index} is a NumPy scalar of unsupported dtype {arg.dtype}")
+            raise TypeError(
+                f"kernel argument {index} is a NumPy scalar of unsupported dtype {arg.dtype}"
+            )
         code = numpy_scalar_code(arg.dtype.kind, arg.dtype.itemsize)
         if code is None:
             copy_bytes(arg.tobytes(), slot)

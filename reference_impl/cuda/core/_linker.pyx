@@ -114,7 +114,9 @@ cdef class Linker:
             raise ValueError("at least one ObjectCode is needed to link")
         for index, code in enumerate(object_codes):
             if not isinstance(code, ObjectCode):
-                raise TypeError(f"object_codes[{index}] must be an ObjectCode, got {type(code).__name__}")
+                raise TypeError(
+                    f"object_codes[{index}] must be an ObjectCode, got {type(code).__name__}"
+                )
         flags = LinkerOptions_nvjitlink_flags(options)
         self._options = options
         self._object_codes = object_codes
@@ -164,7 +166,9 @@ cdef class Linker:
             If the linker is closed.
         """
         Linker_check_open(self)
-        return Linker_log(self, "nvJitLinkGetErrorLog", nvjitlink.get_error_log_size, nvjitlink.get_error_log)
+        return Linker_log(
+            self, "nvJitLinkGetErrorLog", nvjitlink.get_error_log_size, nvjitlink.get_error_log
+        )
 
     def get_info_log(self) -> str:
         """Return the informational messages nvJitLink logged.
@@ -182,7 +186,9 @@ cdef class Linker:
             If the linker is closed.
         """
         Linker_check_open(self)
-        return Linker_log(self, "nvJitLinkGetInfoLog", nvjitlink.get_info_log_size, nvjitlink.get_info_log)
+        return Linker_log(
+            self, "nvJitLinkGetInfoLog", nvjitlink.get_info_log_size, nvjitlink.get_info_log
+        )
 
     def link(self, target_type: str) -> ObjectCode:
         """Link the inputs into one :class:`ObjectCode` of ``target_type``.
@@ -209,16 +215,30 @@ cdef class Linker:
         """
         Linker_check_open(self)
         if target_type not in _TARGET_TYPES:
-            raise ValueError(f"target_type must be one of {', '.join(map(repr, _TARGET_TYPES))}, got {target_type!r}")
+            raise ValueError(
+                f"target_type must be one of {', '.join(map(repr, _TARGET_TYPES))}, "
+                f"got {target_type!r}"
+            )
         Linker_call(self, "nvJitLinkComplete", nvjitlink.complete, (self._handle,))
         if target_type == "cubin":
-            size = Linker_call(self, "nvJitLinkGetLinkedCubinSize", nvjitlink.get_linked_cubin_size, (self._handle,))
+            size = Linker_call(
+                self,
+                "nvJitLinkGetLinkedCubinSize",
+                nvjitlink.get_linked_cubin_size,
+                (self._handle,),
+            )
             code = bytearray(size)
-            Linker_call(self, "nvJitLinkGetLinkedCubin", nvjitlink.get_linked_cubin, (self._handle, code))
+            Linker_call(
+                self, "nvJitLinkGetLinkedCubin", nvjitlink.get_linked_cubin, (self._handle, code)
+            )
         else:
-            size = Linker_call(self, "nvJitLinkGetLinkedPtxSize", nvjitlink.get_linked_ptx_size, (self._handle,))
+            size = Linker_call(
+                self, "nvJitLinkGetLinkedPtxSize", nvjitlink.get_linked_ptx_size, (self._handle,)
+            )
             code = bytearray(size)
-            Linker_call(self, "nvJitLinkGetLinkedPtx", nvjitlink.get_linked_ptx, (self._handle, code))
+            Linker_call(
+                self, "nvJitLinkGetLinkedPtx", nvjitlink.get_linked_ptx, (self._handle, code)
+            )
         return ObjectCode_create(bytes(code), target_type, self._options.name, None)
 
     @classmethod
@@ -333,12 +353,15 @@ class LinkerOptions:
         if self.numba_debug is not None:
             # stacklevel=2: level 1 is the __init__ that dataclasses generated.
             warnings.warn(
-                "LinkerOptions.numba_debug is deprecated and has no effect: no linker understands it; "
-                "set ProgramOptions.numba_debug instead",
+                "LinkerOptions.numba_debug is deprecated and has no effect: "
+                "no linker understands it; set ProgramOptions.numba_debug instead",
                 DeprecationWarning,
                 stacklevel=2,
             )
-        if self.optimization_level is not None and self.optimization_level not in _OPTIMIZATION_LEVELS:
+        if (
+            self.optimization_level is not None
+            and self.optimization_level not in _OPTIMIZATION_LEVELS
+        ):
             raise ValueError(
                 f"optimization_level must be one of {', '.join(map(str, _OPTIMIZATION_LEVELS))}, "
                 f"got {self.optimization_level!r}"
@@ -393,7 +416,9 @@ cdef int Linker_add(Linker self, ObjectCode code) except -1:
     """Add the code of ``code`` to the link."""
     input_type = _INPUT_TYPES[code._code_type]
     if isinstance(code._module, str):
-        Linker_call(self, "nvJitLinkAddFile", nvjitlink.add_file, (self._handle, input_type, code._module))
+        Linker_call(
+            self, "nvJitLinkAddFile", nvjitlink.add_file, (self._handle, input_type, code._module)
+        )
     else:
         name = code._name or code._code_type
         args = (self._handle, input_type, code._module, len(code._module), name)
@@ -402,13 +427,15 @@ cdef int Linker_add(Linker self, ObjectCode code) except -1:
 
 
 cdef object Linker_call(Linker self, str name, object function, tuple args):
-    """Call nvJitLink; on failure raise :class:`CUDAError` with the call's name and the error log."""
+    """Call nvJitLink; on failure raise :class:`CUDAError` with the call's name and log."""
     try:
         return function(*args)
     except nvjitlink.nvJitLinkError as exc:
         message = f"{name} failed: {exc}"
         try:
-            log = Linker_log(self, "nvJitLinkGetErrorLog", nvjitlink.get_error_log_size, nvjitlink.get_error_log)
+            log = Linker_log(
+                self, "nvJitLinkGetErrorLog", nvjitlink.get_error_log_size, nvjitlink.get_error_log
+            )
         except CUDAError as log_exc:
             message += f"\n(the error log is unavailable: {log_exc})"
         else:

@@ -58,7 +58,10 @@ cdef class ObjectCode:
 
     @staticmethod
     def from_cubin(
-        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+        module: bytes | str | os.PathLike,
+        *,
+        name: str = "",
+        symbol_mapping: dict[str, str] | None = None,
     ) -> ObjectCode:
         """Create an :class:`ObjectCode` from a cubin.
 
@@ -86,7 +89,10 @@ cdef class ObjectCode:
 
     @staticmethod
     def from_fatbin(
-        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+        module: bytes | str | os.PathLike,
+        *,
+        name: str = "",
+        symbol_mapping: dict[str, str] | None = None,
     ) -> ObjectCode:
         """Create an :class:`ObjectCode` from a fatbin.
 
@@ -112,7 +118,12 @@ cdef class ObjectCode:
         return ObjectCode_create(module, "fatbin", name, symbol_mapping)
 
     @staticmethod
-    def from_library(module: bytes | str, *, name: str = "", symbol_mapping: dict[str, str] | None = None) -> ObjectCode:
+    def from_library(
+        module: bytes | str,
+        *,
+        name: str = "",
+        symbol_mapping: dict[str, str] | None = None,
+    ) -> ObjectCode:
         """Create an :class:`ObjectCode` from a library of device code, for linking.
 
         Parameters
@@ -138,7 +149,10 @@ cdef class ObjectCode:
 
     @staticmethod
     def from_ltoir(
-        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+        module: bytes | str | os.PathLike,
+        *,
+        name: str = "",
+        symbol_mapping: dict[str, str] | None = None,
     ) -> ObjectCode:
         """Create an :class:`ObjectCode` from LTO IR, for link-time optimization.
 
@@ -164,7 +178,12 @@ cdef class ObjectCode:
         return ObjectCode_create(module, "ltoir", name, symbol_mapping)
 
     @staticmethod
-    def from_object(module: bytes | str, *, name: str = "", symbol_mapping: dict[str, str] | None = None) -> ObjectCode:
+    def from_object(
+        module: bytes | str,
+        *,
+        name: str = "",
+        symbol_mapping: dict[str, str] | None = None,
+    ) -> ObjectCode:
         """Create an :class:`ObjectCode` from a relocatable object, for linking.
 
         Parameters
@@ -190,7 +209,10 @@ cdef class ObjectCode:
 
     @staticmethod
     def from_ptx(
-        module: bytes | str | os.PathLike, *, name: str = "", symbol_mapping: dict[str, str] | None = None
+        module: bytes | str | os.PathLike,
+        *,
+        name: str = "",
+        symbol_mapping: dict[str, str] | None = None,
     ) -> ObjectCode:
         """Create an :class:`ObjectCode` from PTX, which the driver compiles when loading it.
 
@@ -261,7 +283,11 @@ cdef class ObjectCode:
 
     @property
     def code_type(self) -> str:
-        """Return the kind of code: ``"cubin"``, ``"ptx"``, ``"ltoir"``, ``"fatbin"``, ``"object"`` or ``"library"``."""
+        """Return the kind of code, such as ``"cubin"`` or ``"ptx"``.
+
+        One of ``"cubin"``, ``"ptx"``, ``"ltoir"``, ``"fatbin"``, ``"object"``
+        or ``"library"``.
+        """
         return self._code_type
 
     @property
@@ -334,7 +360,9 @@ cdef class Kernel:
             If ``handle`` is zero or negative.
         """
         if isinstance(handle, (str, bytes, float)) or not hasattr(handle, "__int__"):
-            raise TypeError(f"handle must be an int or a driver.CUkernel, got {type(handle).__name__}")
+            raise TypeError(
+                f"handle must be an int or a driver.CUkernel, got {type(handle).__name__}"
+            )
         address = int(handle)
         if address <= 0:
             raise ValueError(f"handle must be the address of a kernel, got {address}")
@@ -383,7 +411,9 @@ cdef class KernelAttributes:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError("KernelAttributes cannot be instantiated directly; use Kernel.attributes")
+        raise RuntimeError(
+            "KernelAttributes cannot be instantiated directly; use Kernel.attributes"
+        )
 
     def __getitem__(self, device: Device | int) -> KernelAttributes:
         return KernelAttributes_create(self._kernel, Device(device).device_id)
@@ -391,22 +421,30 @@ cdef class KernelAttributes:
     @property
     def binary_version(self) -> int:
         """Return the binary architecture the kernel was compiled for, such as 90 for ``sm_90``."""
-        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_BINARY_VERSION)
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_BINARY_VERSION
+        )
 
     @property
     def const_size_bytes(self) -> int:
         """Return the bytes of constant memory the kernel uses."""
-        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES)
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES
+        )
 
     @property
     def local_size_bytes(self) -> int:
         """Return the bytes of local memory each thread of the kernel uses."""
-        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+        )
 
     @property
     def max_threads_per_block(self) -> int:
         """Return the largest block the kernel can be launched with."""
-        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+        )
 
     @property
     def num_regs(self) -> int:
@@ -416,12 +454,16 @@ cdef class KernelAttributes:
     @property
     def ptx_version(self) -> int:
         """Return the PTX virtual architecture the kernel was compiled for, such as 90."""
-        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PTX_VERSION)
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PTX_VERSION
+        )
 
     @property
     def shared_size_bytes(self) -> int:
         """Return the bytes of statically allocated shared memory the kernel uses."""
-        return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+        )
 
 
 cdef ObjectCode ObjectCode_create(object module, str code_type, object name, object symbol_mapping):
@@ -431,7 +473,10 @@ cdef ObjectCode ObjectCode_create(object module, str code_type, object name, obj
     if isinstance(module, bytearray):
         module = bytes(module)
     if not isinstance(module, (bytes, str)):
-        raise TypeError(f"module must be bytes or a file path (str or os.PathLike), got {type(module).__name__}")
+        raise TypeError(
+            "module must be bytes or a file path (str or os.PathLike), "
+            f"got {type(module).__name__}"
+        )
     if name is None:
         name = ""
     if not isinstance(name, str):
@@ -439,7 +484,9 @@ cdef ObjectCode ObjectCode_create(object module, str code_type, object name, obj
     if symbol_mapping is None:
         symbol_mapping = {}
     elif not isinstance(symbol_mapping, dict):
-        raise TypeError(f"symbol_mapping must be a dict or None, got {type(symbol_mapping).__name__}")
+        raise TypeError(
+            f"symbol_mapping must be a dict or None, got {type(symbol_mapping).__name__}"
+        )
     cdef ObjectCode code = ObjectCode.__new__(ObjectCode)
     code._module = module
     code._code_type = code_type
@@ -456,7 +503,8 @@ cdef int ObjectCode_load(ObjectCode self) except -1:
         return 0
     if self._code_type not in _LOADABLE_CODE_TYPES:
         raise RuntimeError(
-            f"code of type {self._code_type!r} cannot be loaded; link it into a cubin with a Linker first "
+            f"code of type {self._code_type!r} cannot be loaded; "
+            "link it into a cubin with a Linker first "
             f"(loadable types: {', '.join(_LOADABLE_CODE_TYPES)})"
         )
     cdef bytes data
@@ -471,14 +519,18 @@ cdef int ObjectCode_load(ObjectCode self) except -1:
             c_data = data
             with nogil:
                 HANDLE_RETURN(cydriver.cuInit(0))
-                HANDLE_RETURN(cydriver.cuLibraryLoadFromFile(&c_library, c_data, NULL, NULL, 0, NULL, NULL, 0))
+                HANDLE_RETURN(
+                    cydriver.cuLibraryLoadFromFile(&c_library, c_data, NULL, NULL, 0, NULL, NULL, 0)
+                )
         else:
             data = self._module
             c_data = data
             with nogil:
                 HANDLE_RETURN(cydriver.cuInit(0))
                 HANDLE_RETURN(
-                    cydriver.cuLibraryLoadData(&c_library, <const void*>c_data, NULL, NULL, 0, NULL, NULL, 0)
+                    cydriver.cuLibraryLoadData(
+                        &c_library, <const void*>c_data, NULL, NULL, 0, NULL, NULL, 0
+                    )
                 )
         self._library = c_library
         self._loaded = True
@@ -534,7 +586,9 @@ cdef KernelAttributes KernelAttributes_create(Kernel kernel, int device_id):
     return attributes
 
 
-cdef int KernelAttributes_get(KernelAttributes self, cydriver.CUfunction_attribute attribute) except? -1:
+cdef int KernelAttributes_get(
+    KernelAttributes self, cydriver.CUfunction_attribute attribute
+) except? -1:
     """Return one attribute of the kernel of ``self`` on its device."""
     cdef int c_device_id = self._device_id if self._device_id >= 0 else Device().device_id
     cdef cydriver.CUkernel c_kernel = self._kernel._handle

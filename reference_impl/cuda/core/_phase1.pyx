@@ -74,7 +74,8 @@ def event_record(event: Event, stream: Stream) -> Event:
     Raises
     ------
     TypeError
-        If ``event`` is not an :class:`~cuda.core.Event` or ``stream`` not a :class:`~cuda.core.Stream`.
+        If ``event`` is not an :class:`~cuda.core.Event` or ``stream`` not a
+        :class:`~cuda.core.Stream`.
     RuntimeError
         If the stream or the event is closed.
     CUDAError

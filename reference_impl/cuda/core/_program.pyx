@@ -160,7 +160,9 @@ cdef class Program:
         if options.extra_sources is not None or options.use_libdevice:
             raise ValueError("extra_sources and use_libdevice apply to NVVM IR programs only")
         if options.use_bundled_headers:
-            raise NotImplementedError("use_bundled_headers is not supported; set include_path instead")
+            raise NotImplementedError(
+                "use_bundled_headers is not supported; set include_path instead"
+            )
         self._options = options
         self._pch_status = None
         self._code = code.encode()
@@ -257,19 +259,24 @@ cdef class Program:
         if self._linker is not None:
             if target_type not in _LINKER_TARGET_TYPES:
                 raise ValueError(
-                    f"target_type must be one of {', '.join(map(repr, _LINKER_TARGET_TYPES))} for PTX code, "
+                    "target_type must be one of "
+                    f"{', '.join(map(repr, _LINKER_TARGET_TYPES))} for PTX code, "
                     f"got {target_type!r}"
                 )
             return self._linker.link(target_type)
         if target_type not in _NVRTC_TARGET_TYPES:
             raise ValueError(
-                f"target_type must be one of {', '.join(map(repr, _NVRTC_TARGET_TYPES))} for C++ code, "
+                "target_type must be one of "
+                f"{', '.join(map(repr, _NVRTC_TARGET_TYPES))} for C++ code, "
                 f"got {target_type!r}"
             )
         names = []
         for name in name_expressions:
             if not isinstance(name, (str, bytes)):
-                raise TypeError(f"name expressions must be str or bytes, got {type(name).__name__}: {name!r}")
+                raise TypeError(
+                    "name expressions must be str or bytes, "
+                    f"got {type(name).__name__}: {name!r}"
+                )
             names.append(name)
         return Program_compile_nvrtc(self, target_type, names, logs)
 
@@ -445,7 +452,13 @@ class ProgramOptions:
     extra_device_vectorization: bool | None = None
     link_time_optimization: bool | None = None
     gen_opt_lto: bool | None = None
-    define_macro: str | tuple[str, str] | list[str | tuple[str, str]] | tuple[str | tuple[str, str], ...] | None = None
+    define_macro: (
+        str
+        | tuple[str, str]
+        | list[str | tuple[str, str]]
+        | tuple[str | tuple[str, str], ...]
+        | None
+    ) = None
     undefine_macro: str | list[str] | tuple[str] | None = None
     include_path: str | list[str] | tuple[str] | None = None
     use_bundled_headers: bool | None = None
@@ -481,7 +494,9 @@ class ProgramOptions:
     pch_messages: bool | None = None
     instantiate_templates_in_pch: bool | None = None
     extra_sources: (
-        list[tuple[str, str | bytes | bytearray]] | tuple[tuple[str, str | bytes | bytearray], ...] | None
+        list[tuple[str, str | bytes | bytearray]]
+        | tuple[tuple[str, str | bytes | bytearray], ...]
+        | None
     ) = None
     use_libdevice: bool | None = None
     numba_debug: bool | None = None
@@ -518,7 +533,9 @@ class ProgramOptions:
         if kind != "nvrtc":
             raise ValueError(f"backend must be 'nvrtc', got {backend!r}")
         if self.use_bundled_headers:
-            raise NotImplementedError("use_bundled_headers is not supported; set include_path instead")
+            raise NotImplementedError(
+                "use_bundled_headers is not supported; set include_path instead"
+            )
         return [flag.encode() for flag in ProgramOptions_nvrtc_flags(self)]
 
 
@@ -556,7 +573,9 @@ cdef list ProgramOptions_macro_flags(object self):
         elif is_macro_pair(macro):
             flags.append(f"--define-macro={macro[0]}={macro[1]}")
         else:
-            raise TypeError(f"define_macro entries must be names or (name, value) pairs of str, got {macro!r}")
+            raise TypeError(
+                f"define_macro entries must be names or (name, value) pairs of str, got {macro!r}"
+            )
     return flags
 
 
@@ -582,13 +601,19 @@ cdef object ProgramOptions_linker_options(object self):
 
 cdef bint is_macro_pair(object macro):
     """Return whether ``macro`` is a ``(name, value)`` pair of strings."""
-    return isinstance(macro, tuple) and len(macro) == 2 and all(isinstance(part, str) for part in macro)
+    return (
+        isinstance(macro, tuple)
+        and len(macro) == 2
+        and all(isinstance(part, str) for part in macro)
+    )
 
 
 cdef object Program_create_nvrtc(Program self):
     """Create the NVRTC program that compiles the code of ``self``."""
     name = self._options.name
-    return handle_return(nvrtc.nvrtcCreateProgram(self._code, name.encode() if name else b"", 0, [], []))
+    return handle_return(
+        nvrtc.nvrtcCreateProgram(self._code, name.encode() if name else b"", 0, [], [])
+    )
 
 
 cdef int Program_check_open(Program self) except -1:
@@ -622,7 +647,9 @@ cdef object Program_compile_nvrtc(Program self, str target_type, list names, obj
     if status == nvrtc.nvrtcResult.NVRTC_ERROR_PCH_CREATE_HEAP_EXHAUSTED:
         # The header did not fit NVRTC's PCH heap: enlarge the heap to the
         # size NVRTC asks for and compile once more, with a fresh program.
-        required = handle_return(nvrtc.nvrtcGetPCHHeapSizeRequired(self._handle), handle=self._handle)
+        required = handle_return(
+            nvrtc.nvrtcGetPCHHeapSizeRequired(self._handle), handle=self._handle
+        )
         handle_return(nvrtc.nvrtcSetPCHHeapSize(required))
         Program_close(self)
         self._handle = Program_create_nvrtc(self)

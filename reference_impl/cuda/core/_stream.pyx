@@ -19,7 +19,11 @@ from libc.stdint cimport UINTPTR_MAX, uintptr_t
 from libc.stdlib cimport getenv, strtol
 from cuda.bindings cimport cydriver
 
-from cuda.core._context cimport Context_from_handle, Context_pop_if_pushed, Context_push_if_not_current
+from cuda.core._context cimport (
+    Context_from_handle,
+    Context_pop_if_pushed,
+    Context_push_if_not_current,
+)
 from cuda.core._event cimport Event, Event_check_open, Event_create
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
@@ -69,7 +73,8 @@ cdef class Stream:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Stream objects cannot be instantiated directly; use Device.create_stream() or Stream.from_handle()"
+            "Stream objects cannot be instantiated directly; "
+            "use Device.create_stream() or Stream.from_handle()"
         )
 
     def __dealloc__(self):
@@ -160,7 +165,9 @@ cdef class Stream:
         ValueError
             If ``handle`` is not a valid address.
         """
-        return Stream_wrap(<cydriver.CUstream>Stream_address(handle, "a stream handle"), None, False, -1)
+        return Stream_wrap(
+            <cydriver.CUstream>Stream_address(handle, "a stream handle"), None, False, -1
+        )
 
     def record(self, event: Event | None = None, options: EventOptions | None = None) -> Event:
         """Record an event at the end of the work queued so far.
@@ -267,13 +274,18 @@ cdef class Stream:
             c_other = Stream_from_protocol(event_or_stream)
         else:
             raise TypeError(
-                f"event_or_stream must be an Event, a Stream or an object with a __cuda_stream__ method, "
+                "event_or_stream must be an Event, a Stream "
+                "or an object with a __cuda_stream__ method, "
                 f"got {type(event_or_stream).__name__}"
             )
         Stream_check_open(c_other)
         c_other_handle = c_other._handle
         with nogil:
-            HANDLE_RETURN(cydriver.cuEventCreate(&c_event_handle, cydriver.CUevent_flags.CU_EVENT_DISABLE_TIMING))
+            HANDLE_RETURN(
+                cydriver.cuEventCreate(
+                    &c_event_handle, cydriver.CUevent_flags.CU_EVENT_DISABLE_TIMING
+                )
+            )
             try:
                 HANDLE_RETURN(cydriver.cuEventRecord(c_event_handle, c_other_handle))
                 HANDLE_RETURN(cydriver.cuStreamWaitEvent(c_handle, c_event_handle, c_wait_flags))
@@ -405,11 +417,15 @@ class StreamOptions:
         StreamOptions_check_priority(self.priority)
 
 
-LEGACY_DEFAULT_STREAM = Stream_wrap(<cydriver.CUstream><uintptr_t>cydriver.CU_STREAM_LEGACY, None, False, -1)
+LEGACY_DEFAULT_STREAM = Stream_wrap(
+    <cydriver.CUstream><uintptr_t>cydriver.CU_STREAM_LEGACY, None, False, -1
+)
 """The legacy default stream, which synchronizes with every blocking stream of its context."""
 
-PER_THREAD_DEFAULT_STREAM = Stream_wrap(<cydriver.CUstream><uintptr_t>cydriver.CU_STREAM_PER_THREAD, None, False, -1)
-"""The calling thread's own default stream, which synchronizes only with the legacy default stream."""
+PER_THREAD_DEFAULT_STREAM = Stream_wrap(
+    <cydriver.CUstream><uintptr_t>cydriver.CU_STREAM_PER_THREAD, None, False, -1
+)
+"""The calling thread's own default stream, synchronized only with the legacy default stream."""
 
 
 cdef Stream Stream_accept(object arg, bint allow_stream_protocol=False):
@@ -500,14 +516,27 @@ cdef Stream Stream_from_protocol(object obj):
     try:
         version, address = info
     except (TypeError, ValueError):
-        raise TypeError(f"__cuda_stream__ must return a pair (version, address), got {info!r}") from None
+        raise TypeError(
+            f"__cuda_stream__ must return a pair (version, address), got {info!r}"
+        ) from None
     if version != 0:
-        raise ValueError(f"unsupported __cuda_stream__ protocol version {version!r}; only version 0 is known")
-    return Stream_wrap(<cydriver.CUstream>Stream_address(address, "the address __cuda_stream__ gives"), obj, False, -1)
+        raise ValueError(
+            f"unsupported __cuda_stream__ protocol version {version!r}; only version 0 is known"
+        )
+    return Stream_wrap(
+        <cydriver.CUstream>Stream_address(address, "the address __cuda_stream__ gives"),
+        obj,
+        False,
+        -1,
+    )
 
 
 cdef Stream default_stream():
-    """Return the default stream: per-thread if ``CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM`` is a non-zero number."""
+    """Return the default stream: the per-thread one if the environment asks for it.
+
+    The environment asks for it when ``CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM``
+    is a non-zero number; otherwise the stream is the legacy default stream.
+    """
     cdef const char* c_value = getenv("CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM")
     if c_value != NULL and strtol(c_value, NULL, 10) != 0:
         return <Stream>PER_THREAD_DEFAULT_STREAM
@@ -587,12 +616,16 @@ cdef void Stream_dealloc(Stream self) noexcept:
     self._handle = NULL
     with nogil:
         err = cydriver.cuStreamDestroy(c_handle)
-    if err != cydriver.CUresult.CUDA_SUCCESS and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT:
+    if (
+        err != cydriver.CUresult.CUDA_SUCCESS
+        and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
+    ):
         address = <uintptr_t>c_handle
         # stacklevel=1 names the Python line that dropped the last reference:
         # compiled Cython functions push no frames of their own.
         warnings.warn(
-            f"could not destroy stream {address:#x} while collecting it: {driver.CUresult(err).name}",
+            f"could not destroy stream {address:#x} while collecting it: "
+            f"{driver.CUresult(err).name}",
             RuntimeWarning,
             stacklevel=1,
         )
@@ -611,5 +644,8 @@ cdef Stream Stream_wrap(cydriver.CUstream handle, object owner, bint owns_handle
 cdef int StreamOptions_check_priority(object priority) except -1:
     """Raise :class:`TypeError` unless ``priority`` is an int or ``None``."""
     if priority is not None and (isinstance(priority, bool) or not isinstance(priority, int)):
-        raise TypeError(f"StreamOptions.priority must be an int or None, got {type(priority).__name__}: {priority!r}")
+        raise TypeError(
+            "StreamOptions.priority must be an int or None, "
+            f"got {type(priority).__name__}: {priority!r}"
+        )
     return 0

@@ -26,7 +26,9 @@ cdef class MemoryResource:
     pass
 
 
-cdef Buffer Buffer_from_ptr(uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream)
+cdef Buffer Buffer_from_ptr(
+    uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
+)
 cdef int Buffer_check_open(Buffer self) except -1
 cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
 cdef tuple fill_pattern(object value, size_t size)

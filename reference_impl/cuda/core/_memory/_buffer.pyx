@@ -164,8 +164,8 @@ cdef class Buffer:
             # stacklevel=1 names the Python line that dropped the last reference:
             # compiled Cython functions push no Python frames of their own.
             warnings.warn(
-                f"freeing the {c_size}-byte buffer at {c_ptr:#x} while garbage collecting it failed; "
-                f"the memory may have leaked: {exc}",
+                f"freeing the {c_size}-byte buffer at {c_ptr:#x} "
+                f"while garbage collecting it failed; the memory may have leaked: {exc}",
                 RuntimeWarning,
                 stacklevel=1,
             )
@@ -319,7 +319,9 @@ cdef class Buffer:
         Buffer_copy_destination(<Buffer>src, self, s)
         Buffer_memcpy(self, <Buffer>src, s)
 
-    def copy_to(self, dst: Buffer | None = None, *, stream: Stream, options: object | None = None) -> Buffer:
+    def copy_to(
+        self, dst: Buffer | None = None, *, stream: Stream, options: object | None = None
+    ) -> Buffer:
         """Copy the contents of this buffer into ``dst``, in stream order.
 
         Parameters
@@ -390,10 +392,14 @@ cdef class Buffer:
             return
         if width == 1:
             with nogil:
-                HANDLE_RETURN(cydriver.cuMemsetD8Async(c_dst, <unsigned char>c_pattern, c_count, c_stream))
+                HANDLE_RETURN(
+                    cydriver.cuMemsetD8Async(c_dst, <unsigned char>c_pattern, c_count, c_stream)
+                )
         elif width == 2:
             with nogil:
-                HANDLE_RETURN(cydriver.cuMemsetD16Async(c_dst, <unsigned short>c_pattern, c_count, c_stream))
+                HANDLE_RETURN(
+                    cydriver.cuMemsetD16Async(c_dst, <unsigned short>c_pattern, c_count, c_stream)
+                )
         else:
             with nogil:
                 HANDLE_RETURN(cydriver.cuMemsetD32Async(c_dst, c_pattern, c_count, c_stream))
@@ -446,7 +452,9 @@ cdef class Buffer:
         cdef size_t c_size = size_argument(size, "size")
         cdef uintptr_t c_ptr = pointer_argument(ptr)
         if mr is not None and owner is not None:
-            raise ValueError("mr and owner cannot both be given: a buffer either owns its memory or borrows it")
+            raise ValueError(
+                "mr and owner cannot both be given: a buffer either owns its memory or borrows it"
+            )
         if mr is not None and not isinstance(mr, MemoryResource):
             raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
         if stream is not None:
@@ -654,7 +662,9 @@ cdef class MemoryResource:
         return False
 
 
-cdef Buffer Buffer_from_ptr(uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream):
+cdef Buffer Buffer_from_ptr(
+    uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
+):
     """Create an open buffer; ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
     cdef Buffer buf = Buffer.__new__(Buffer)
     buf._ptr = ptr
@@ -683,7 +693,10 @@ cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream):
     cdef Buffer target
     if dst is None:
         if self._memory_resource is None:
-            raise ValueError("dst is required: this buffer has no memory resource to allocate a destination from")
+            raise ValueError(
+                "dst is required: "
+                "this buffer has no memory resource to allocate a destination from"
+            )
         target = self._memory_resource.allocate(self._size, stream=stream)
     elif isinstance(dst, Buffer):
         target = <Buffer>dst
@@ -692,7 +705,8 @@ cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream):
         raise TypeError(f"dst must be a Buffer, got {type(dst).__name__}")
     if target._size != self._size:
         raise ValueError(
-            f"cannot copy {self._size} bytes to a buffer of {target._size} bytes: the sizes must be equal"
+            f"cannot copy {self._size} bytes to a buffer of {target._size} bytes: "
+            "the sizes must be equal"
         )
     return target
 
@@ -701,19 +715,25 @@ cdef tuple fill_pattern(object value, size_t size):
     """Return ``(pattern, width)`` for a :meth:`Buffer.fill` value and buffer size."""
     if isinstance(value, int):
         if not 0 <= value <= _BYTE_MAX:
-            raise ValueError(f"fill value {value} is out of range: an int fill value is a byte, in [0, {_BYTE_MAX}]")
+            raise ValueError(
+                f"fill value {value} is out of range: "
+                f"an int fill value is a byte, in [0, {_BYTE_MAX}]"
+            )
         return value, 1
     try:
         raw = memoryview(value).tobytes()
     except TypeError:
         raise TypeError(
-            f"fill value must be an int or a bytes-like pattern of 1, 2 or 4 bytes, got {type(value).__name__}"
+            "fill value must be an int or a bytes-like pattern of 1, 2 or 4 bytes, "
+            f"got {type(value).__name__}"
         ) from None
     cdef size_t width = len(raw)
     if width not in _FILL_PATTERN_WIDTHS:
         raise ValueError(f"a fill pattern must be 1, 2 or 4 bytes long, got {width} bytes: {raw!r}")
     if size % width:
-        raise ValueError(f"the buffer size {size} is not a multiple of the {width}-byte fill pattern")
+        raise ValueError(
+            f"the buffer size {size} is not a multiple of the {width}-byte fill pattern"
+        )
     return int.from_bytes(raw, _FILL_PATTERN_BYTE_ORDER), width
 
 
@@ -819,7 +839,9 @@ cdef tuple Buffer_pointer_attributes(Buffer self):
     cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr>self._ptr
     with nogil:
         HANDLE_RETURN(cydriver.cuInit(0))
-        HANDLE_RETURN(cydriver.cuPointerGetAttributes(POINTER_ATTRIBUTE_COUNT, c_attributes, c_values, c_ptr))
+        HANDLE_RETURN(
+            cydriver.cuPointerGetAttributes(POINTER_ATTRIBUTE_COUNT, c_attributes, c_values, c_ptr)
+        )
     if c_is_managed:
         return c_device_id, True, True, True
     if c_memory_type == cydriver.CUmemorytype.CU_MEMORYTYPE_HOST:
@@ -854,7 +876,9 @@ cdef object Buffer_to_dlpack(Buffer self, object max_version, object dl_device, 
         if dl_device == (kDLCPU, 0) and self.is_host_accessible:
             device = dl_device
         elif dl_device != device:
-            raise BufferError(f"the buffer is on DLPack device {device}, not on the requested {dl_device}")
+            raise BufferError(
+                f"the buffer is on DLPack device {device}, not on the requested {dl_device}"
+            )
     cdef bint versioned = False
     if max_version is not None:
         if not isinstance(max_version, tuple) or len(max_version) != 2:
@@ -920,7 +944,9 @@ cdef void dlpack_capsule_destructor(object capsule) noexcept:
         c_plain = <DLManagedTensor*>PyCapsule_GetPointer(capsule, DLPACK_TENSOR_NAME)
         c_plain.deleter(c_plain)
     elif PyCapsule_IsValid(capsule, DLPACK_VERSIONED_TENSOR_NAME):
-        c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(capsule, DLPACK_VERSIONED_TENSOR_NAME)
+        c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(
+            capsule, DLPACK_VERSIONED_TENSOR_NAME
+        )
         c_versioned.deleter(c_versioned)
 
 

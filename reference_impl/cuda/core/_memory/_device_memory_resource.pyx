@@ -57,7 +57,9 @@ cdef class DeviceMemoryResource(MemoryResource):
         keys, or ``options.max_size`` is negative.
     """
 
-    def __init__(self, device_id: Device | int, options: DeviceMemoryResourceOptions | None = None) -> None:
+    def __init__(
+        self, device_id: Device | int, options: DeviceMemoryResourceOptions | None = None
+    ) -> None:
         """Take the device's current memory pool, or create a pool of its own from ``options``."""
         self._device_id = Device(device_id).device_id
         options = check_or_create_options(
@@ -83,7 +85,10 @@ cdef class DeviceMemoryResource(MemoryResource):
             )
 
     def __repr__(self) -> str:
-        return f"<DeviceMemoryResource device_id={self._device_id} owns_pool={bool(self._owns_pool)}>"
+        return (
+            f"<DeviceMemoryResource device_id={self._device_id} "
+            f"owns_pool={bool(self._owns_pool)}>"
+        )
 
     def allocate(self, size: int, *, stream: Stream) -> Buffer:
         """Allocate ``size`` bytes of device memory on ``stream``.
@@ -312,7 +317,9 @@ cdef int DMR_use_current_pool(DeviceMemoryResource self) except -1:
 cdef int DMR_create_pool(DeviceMemoryResource self, object options) except -1:
     """Create the memory pool ``self`` owns, as ``options`` describe it."""
     if options.ipc_enabled:
-        raise NotImplementedError("IPC-enabled memory pools are not supported; set ipc_enabled=False")
+        raise NotImplementedError(
+            "IPC-enabled memory pools are not supported; set ipc_enabled=False"
+        )
     cdef size_t c_max_size = size_argument(options.max_size, "max_size")
     cdef cydriver.CUmemPoolProps c_props
     cdef cydriver.CUmemoryPool c_pool

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The first, Python-level forms of :meth:`~cuda.core.Buffer.fill` and :meth:`~cuda.core.Buffer.copy_to`.
+"""The Phase 1 forms of :meth:`~cuda.core.Buffer.fill` and :meth:`~cuda.core.Buffer.copy_to`.
 
 Development starts with the Python ``driver`` module and its readable errors
 (Phase 1), then moves the work to ``cydriver`` calls made without the GIL
@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from libc.stdint cimport uintptr_t
 
-from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, Buffer_copy_destination, fill_pattern
+from cuda.core._memory._buffer cimport (
+    Buffer,
+    Buffer_check_open,
+    Buffer_copy_destination,
+    fill_pattern,
+)
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport _check_driver_error as raise_if_driver_error
 
@@ -26,7 +31,9 @@ __all__ = ["copy_to", "fill"]
 
 
 def fill(Buffer buffer, value: int | bytes | bytearray | memoryview, *, stream: Stream) -> None:
-    """Fill ``buffer`` with a repeated pattern, in stream order (Phase 1 of :meth:`~cuda.core.Buffer.fill`).
+    """Fill ``buffer`` with a repeated pattern, in stream order.
+
+    The Phase 1 form of :meth:`~cuda.core.Buffer.fill`.
 
     Parameters
     ----------
@@ -65,7 +72,9 @@ def fill(Buffer buffer, value: int | bytes | bytearray | memoryview, *, stream: 
 
 
 def copy_to(Buffer buffer, dst: Buffer | None = None, *, stream: Stream) -> Buffer:
-    """Copy ``buffer`` into ``dst``, in stream order (Phase 1 of :meth:`~cuda.core.Buffer.copy_to`).
+    """Copy ``buffer`` into ``dst``, in stream order.
+
+    The Phase 1 form of :meth:`~cuda.core.Buffer.copy_to`.
 
     Parameters
     ----------
@@ -89,7 +98,8 @@ def copy_to(Buffer buffer, dst: Buffer | None = None, *, stream: Stream) -> Buff
     RuntimeError
         If either buffer is closed.
     TypeError
-        If ``dst`` is not a :class:`~cuda.core.Buffer` or ``stream`` not a :class:`~cuda.core.Stream`.
+        If ``dst`` is not a :class:`~cuda.core.Buffer` or ``stream`` not a
+        :class:`~cuda.core.Stream`.
     ValueError
         If the sizes differ, or ``dst`` is omitted and ``buffer`` has no
         memory resource.

@@ -96,7 +96,9 @@ def handle_return(result: tuple, handle: object | None = None) -> object:
     return result[1:]
 
 
-cpdef check_or_create_options(type cls, object options, str options_description="", bint keep_none=False):
+cpdef check_or_create_options(
+    type cls, object options, str options_description="", bint keep_none=False
+):
     """Return ``options`` as an instance of the options dataclass ``cls``.
 
     Parameters
