@@ -2,18 +2,44 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""Package the checker together with the guide chapters it documents rules from.
+"""Package the checker, and build its rule catalog from the guide's chapters.
 
-``pyproject.toml`` maps ``cuda_core_guide.guide`` onto the top-level ``guide/``
-folder; package discovery cannot see a package outside ``conformance/``, so
-it is listed here explicitly.
+The checker prints each rule's title, level, chapter and text, which the
+guide's MyST chapters define. ``build_py`` renders them into
+``cuda_core_guide/catalog.json`` in the build tree, so an installed
+checker reads package data and never looks for the chapters. An editable
+install skips this: it reads the chapters of the checkout it runs from.
 """
 
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
 from setuptools import find_packages, setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+
+
+class BuildWithCatalog(build_py):
+    """Build the Python packages, then write the rule catalog beside them."""
+
+    def run(self) -> None:
+        """Copy the packages, then render the catalog into the build tree."""
+        super().run()
+        if self.editable_mode:
+            return
+        sys.path.insert(0, str(ROOT / "conformance"))
+        try:
+            from cuda_core_guide.catalog import CATALOG_RESOURCE, build_catalog, dump_catalog
+        finally:
+            sys.path.pop(0)
+        target = Path(self.build_lib) / "cuda_core_guide" / CATALOG_RESOURCE
+        target.write_text(dump_catalog(build_catalog(ROOT / "guide")), encoding="utf-8")
+
 
 setup(
-    packages=[
-        *find_packages("conformance", include=["cuda_core_guide*"], exclude=["*.fixtures", "*.fixtures.*"]),
-        "cuda_core_guide.guide",
-    ],
+    packages=find_packages("conformance", include=["cuda_core_guide*"], exclude=["*.fixtures", "*.fixtures.*"]),
+    cmdclass={"build_py": BuildWithCatalog},
 )

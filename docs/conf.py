@@ -11,8 +11,12 @@ inventories, no version switcher fetched from the network.
 from __future__ import annotations
 
 import os
+import subprocess
+from pathlib import Path
 
 from sphinx.application import Sphinx
+
+ROOT = Path(__file__).resolve().parent.parent
 
 os.environ.setdefault("SPHINX_AUTODOC_IGNORE_NATIVE_MODULE_TYPE_STUBS", "1")
 
@@ -23,13 +27,17 @@ copyright = "2026, NVIDIA CORPORATION & AFFILIATES"
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
     "numpydoc",
+    "sphinx_copybutton",
     "cuda_core_guide.sphinxext",
+    "cuda_core_guide.sphinxext.cython_source",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
 exclude_patterns = ["_build", "README.md"]
+templates_path = ["_templates"]
 nitpicky = True
 # Builtins are not documented here, and the build is offline (no intersphinx).
 nitpick_ignore_regex = [
@@ -45,11 +53,17 @@ myst_heading_anchors = 3
 # numpydoc renders its docstrings. Docstrings are validated statically by
 # the checker (DOC rules), not by numpydoc at import time.
 autodoc_member_order = "bysource"
+# One page per public class and function, generated into api/ (not committed).
+autosummary_generate = True
 # A cdef class's constructor signature is only visible through the signature
 # Cython embeds in its ``__init__`` docstring, so read that docstring too.
 autoclass_content = "both"
 autodoc_typehints = "signature"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {
+    "members": True,
+    "show-inheritance": True,
+    "special-members": "__cuda_stream__, __sub__, __dlpack__, __dlpack_device__",
+}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_validation_checks: set[str] = set()
@@ -60,13 +74,37 @@ cuda_core_guide_check = ["../reference_impl/cuda"]
 cuda_core_guide_config = "../pyproject.toml"
 # Every rule the checker implements must be documented by the guide.
 cuda_core_guide_require_all_rules = True
+# The guide's chapters, one generated page per rule, and the folder that
+# examples quote the reference implementation from.
+cuda_core_guide_chapters = "guide"
+cuda_core_guide_rule_pages = "rules"
+cuda_core_guide_include_root = ".."
+# [source] links of the API reference show the reference's .pyx files.
+cuda_core_guide_source_roots = ["../reference_impl"]
 
+
+def _precommit_rev() -> str:
+    """Return a rev of this repository that exists: the tag HEAD is at, else HEAD's commit."""
+    for command in (["git", "describe", "--tags", "--exact-match"], ["git", "rev-parse", "HEAD"]):
+        try:
+            result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        except OSError:
+            return ""
+        if result.returncode == 0 and result.stdout.strip():
+            return result.stdout.strip()
+    return ""
+
+
+# The landing page's pre-commit snippet names the commit or tag the site is built from.
+cuda_core_guide_precommit_rev = _precommit_rev()
+
+copybutton_exclude = ".linenos, .gp, .go"
 html_theme = "pydata_sphinx_theme"
 html_title = "cuda.core developer guide"
 html_theme_options = {
     "check_switcher": False,
     "navigation_with_keys": False,
-    "show_toc_level": 2,
+    "show_toc_level": 3,
 }
 html_static_path: list[str] = []
 

@@ -2,323 +2,250 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The rule catalog: every rule the guide defines, read from its MyST chapters.
+"""The rule catalog the checker ships: every rule's title, level, chapter and text.
 
-Each rule is written once, as a ``rule`` directive in a guide chapter: its
-code, title, level, rationale and examples. The checker takes titles and
-levels from here, ``cuda-core-guide rule CODE`` prints the documentation,
-and the Sphinx site renders the same directives.
+The guide's MyST chapters are the source (:mod:`cuda_core_guide.guide_rules`).
+Building the package renders them once into ``catalog.json``, package data
+that an installed checker reads through :mod:`importlib.resources`: it
+needs neither the chapters nor a Markdown parser at run time. A source
+checkout (an editable install) has no ``catalog.json``; there the catalog
+is built from the checkout's ``guide/`` folder, so edits to the guide show
+at once.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib.metadata
 import importlib.resources
-from collections.abc import Iterable
+import json
 from pathlib import Path
 
 from cuda_core_guide.findings import Level
-from cuda_core_guide.myst import Directive, MystError, parse_directives
 
 __all__ = [
-    "BUILTIN_RULES",
-    "CHAPTER_PREFIXES",
-    "Example",
-    "RuleDoc",
-    "examples_of",
-    "guide_directory",
-    "include_root",
+    "CATALOG_RESOURCE",
+    "RuleInfo",
+    "build_catalog",
+    "default_docs_url",
+    "dump_catalog",
     "load_catalog",
-    "read_chapter",
+    "project_url",
+    "rule_url",
 ]
 
-CHAPTER_PREFIXES = {
-    "HDR": "copyright header",
-    "FIL": "file structure",
-    "PKG": "package layout",
-    "IMP": "imports",
-    "CLS": "class and function definitions",
-    "NAM": "naming",
-    "TYP": "type annotations",
-    "DOC": "docstrings",
-    "ERR": "errors and warnings",
-    "MEM": "memory management",
-    "THR": "thread safety",
-    "CYT": "Cython-specific features",
-    "CON": "constants",
-    "CMT": "comments",
-    "PRF": "performance",
-    "API": "API design",
-    "CUD": "CUDA-specific patterns",
-    "DEV": "development lifecycle",
-}
-"""Rule-code prefixes and the chapter each one belongs to."""
+CATALOG_RESOURCE = "catalog.json"
+"""The package-data file that holds the built catalog."""
 
-EXAMPLE_KINDS = ("avoid", "prefer", "runnable")
+_FORMAT = 1
+"""The version of the ``catalog.json`` layout."""
 
 
 @dataclasses.dataclass(frozen=True)
-class Example:
-    """A code example in the guide.
-
-    Parameters
-    ----------
-    kind : str
-        ``"avoid"``, ``"prefer"`` or ``"runnable"``.
-    rule : str or None
-        The rule it illustrates: its own argument, else the enclosing rule.
-    language : str
-        ``"cython"`` or ``"python"``.
-    code : str
-        The example's text (for an ``include``, the text it includes).
-    options : dict of str to str
-        The directive's options.
-    path : str
-        The chapter file.
-    line : int
-        The 1-based line of the directive in the chapter.
-    """
-
-    kind: str
-    rule: str | None
-    language: str
-    code: str
-    options: dict[str, str]
-    path: str
-    line: int
-
-    @property
-    def filename(self) -> str:
-        """The file name the example is checked as (its ``filename`` option)."""
-        default = "example.pyx" if self.language == "cython" else "example.py"
-        return self.options.get("filename", default)
-
-
-@dataclasses.dataclass(frozen=True)
-class RuleDoc:
-    """One rule of the guide.
+class RuleInfo:
+    """One rule, as the checker presents it.
 
     Parameters
     ----------
     code : str
         The rule code, such as ``IMP001``.
     title : str
-        A one-line statement of the rule.
+        The title in MyST inline markup, as the chapter writes it.
+    title_text : str
+        The title as plain text.
     level : Level
         ``required`` or ``recommended``.
     chapter : str
         The chapter's file stem (``imports``).
-    body : str
-        The rule's MyST body: rationale and examples.
-    path : str
-        The chapter file.
-    line : int
-        The line of the rule directive.
-    examples : tuple of Example
-        Its examples.
+    chapter_title : str
+        The chapter's title as plain text.
+    summary : str
+        The first paragraph of the rule's text, as plain text on one line.
+    text : str
+        The rule's whole text, examples included, as wrapped plain text.
+    source : str
+        Where the rule is defined: ``guide/imports.md:37``.
     """
 
     code: str
     title: str
+    title_text: str
     level: Level
     chapter: str
-    body: str
-    path: str
-    line: int
-    examples: tuple[Example, ...] = ()
+    chapter_title: str
+    summary: str
+    text: str
+    source: str
 
-    @property
-    def prefix(self) -> str:
-        """The code's chapter prefix (``IMP``)."""
-        return self.code[:3]
+    def as_dict(self) -> dict[str, str]:
+        """Return the rule as the JSON object ``catalog.json`` stores.
 
-
-BUILTIN_RULES = {
-    "SYN001": RuleDoc(
-        "SYN001",
-        "The file can be decoded and parsed",
-        Level.REQUIRED,
-        "checker",
-        "A file that is not valid UTF-8, or that Cython's parser rejects, cannot be "
-        "checked. The finding points at the parser's location; the other files are "
-        "still checked.\n",
-        "<builtin>",
-        0,
-    ),
-    "SYN002": RuleDoc(
-        "SYN002",
-        "Every rule can finish checking the file",
-        Level.REQUIRED,
-        "checker",
-        "A rule that fails on a file is a bug in the checker. The finding names the "
-        "rule and the error instead of printing a traceback; please report it with "
-        "the file that triggers it.\n",
-        "<builtin>",
-        0,
-    ),
-}
-"""Rules of the checker itself rather than of the guide."""
+        Returns
+        -------
+        dict of str to str
+            Every field, the level as its name.
+        """
+        return {field.name: str(getattr(self, field.name)) for field in dataclasses.fields(self)}
 
 
-def guide_directory() -> Path:
-    """Return the directory of the guide's MyST chapters.
+@functools.cache
+def load_catalog() -> dict[str, RuleInfo]:
+    """Return every rule of the guide, by code.
 
     Returns
     -------
-    Path
-        The chapters packaged with :mod:`cuda_core_guide`, or the ``guide/``
-        folder of the source checkout the package runs from.
+    dict of str to RuleInfo
+        The packaged catalog; in a source checkout, the catalog built from
+        its ``guide/`` folder. Ordered by code.
 
     Raises
     ------
     FileNotFoundError
-        If neither exists.
+        If the package carries no catalog and runs from no checkout.
+    ValueError
+        If the packaged catalog is not one this version can read.
     """
-    try:
-        packaged = importlib.resources.files("cuda_core_guide.guide")
-        if packaged.is_dir():
-            return Path(str(packaged))
-    except ModuleNotFoundError:
-        pass
-    checkout = Path(__file__).resolve().parents[2] / "guide"
-    if checkout.is_dir():
-        return checkout
-    raise FileNotFoundError("the guide's chapters are neither packaged nor in a source checkout")
+    resource = importlib.resources.files("cuda_core_guide").joinpath(CATALOG_RESOURCE)
+    if resource.is_file():
+        return _parse(resource.read_text(encoding="utf-8"))
+    from cuda_core_guide.guide_rules import checkout_guide
+
+    guide = checkout_guide()
+    if guide is None:
+        raise FileNotFoundError(
+            f"cuda_core_guide carries no {CATALOG_RESOURCE} and runs from no source checkout; reinstall the package"
+        )
+    return build_catalog(guide)
 
 
-def include_root(chapter: Path) -> Path:
-    """Return the directory that a chapter's ``:include:`` paths are relative to.
+def build_catalog(guide: Path) -> dict[str, RuleInfo]:
+    """Render the rules of the guide's chapters into catalog entries.
 
     Parameters
     ----------
-    chapter : Path
-        A guide chapter (symbolic links are followed).
+    guide : Path
+        The guide's chapter folder; ``:include:`` paths of examples are
+        relative to its parent.
 
     Returns
     -------
-    Path
-        The repository root: the parent of the guide's folder.
+    dict of str to RuleInfo
+        Every rule, by code.
+
+    Raises
+    ------
+    cuda_core_guide.myst.MystError
+        If a rule directive is malformed.
+    cuda_core_guide.excerpts.ExcerptError
+        If an example quotes a file or symbol that does not exist.
     """
-    return Path(chapter).resolve().parent.parent
+    from cuda_core_guide.excerpts import excerpt
+    from cuda_core_guide.guide_rules import read_guide
+    from cuda_core_guide.plaintext import render_inline, render_markdown
+
+    root = guide.resolve().parent
+
+    def quote(path: str, symbol: str | None) -> str:
+        return excerpt(root / path, symbol).text
+
+    catalog = {}
+    for code, rule in read_guide(guide).items():
+        text = render_markdown(rule.body, include=quote)
+        catalog[code] = RuleInfo(
+            code=code,
+            title=rule.title,
+            title_text=render_inline(rule.title),
+            level=rule.level,
+            chapter=rule.chapter,
+            chapter_title=render_inline(rule.chapter_title),
+            summary=" ".join(text.split("\n\n", 1)[0].split()),
+            text=text,
+            source=f"{Path(rule.path).resolve().relative_to(root).as_posix()}:{rule.line}",
+        )
+    return catalog
+
+
+def dump_catalog(catalog: dict[str, RuleInfo]) -> str:
+    """Return a catalog as the text of ``catalog.json``.
+
+    Parameters
+    ----------
+    catalog : dict of str to RuleInfo
+        The rules.
+
+    Returns
+    -------
+    str
+        Indented JSON, ending in a newline.
+    """
+    rules = [rule.as_dict() for rule in catalog.values()]
+    return json.dumps({"format": _FORMAT, "rules": rules}, indent=1, ensure_ascii=False) + "\n"
+
+
+def rule_url(code: str, base: str | None) -> str | None:
+    """Return the address of a rule's page on the guide's site.
+
+    Parameters
+    ----------
+    code : str
+        The rule code.
+    base : str or None
+        The site's address; ``None`` or ``""`` for no link.
+
+    Returns
+    -------
+    str or None
+        ``<base>/rules/<CODE>.html``, or ``None`` without a base.
+    """
+    if not base:
+        return None
+    return f"{base.rstrip('/')}/rules/{code}.html"
+
+
+def default_docs_url() -> str | None:
+    """Return the address of the published guide, from the package's ``Documentation`` URL.
+
+    Returns
+    -------
+    str or None
+        The address, or ``None`` if the package's metadata names none.
+    """
+    return project_url("Documentation")
 
 
 @functools.cache
-def load_catalog(directory: Path | None = None) -> dict[str, RuleDoc]:
-    """Return every rule of the guide, by code.
+def project_url(label: str) -> str | None:
+    """Return one of the package's project URLs (``[project.urls]`` in ``pyproject.toml``).
 
     Parameters
     ----------
-    directory : Path, optional
-        The guide's chapter folder; :func:`guide_directory` by default.
+    label : str
+        The URL's label, such as ``Documentation`` or ``Source``.
 
     Returns
     -------
-    dict of str to RuleDoc
-        The rules, the checker's built-in ones included, ordered by code.
-
-    Raises
-    ------
-    MystError
-        If a rule directive is malformed or a code is defined twice.
+    str or None
+        The address, or ``None`` if the installed metadata has no such URL.
     """
-    directory = directory or guide_directory()
-    rules = dict(BUILTIN_RULES)
-    for chapter in sorted(directory.glob("*.md")):
-        for rule in read_chapter(chapter):
-            if rule.code in rules:
-                first = rules[rule.code]
-                raise MystError(
-                    rule.path, rule.line, f"rule {rule.code} is already defined at {first.path}:{first.line}"
-                )
-            rules[rule.code] = rule
-    return dict(sorted(rules.items()))
-
-
-def read_chapter(path: Path) -> list[RuleDoc]:
-    """Return the rules one chapter defines.
-
-    Parameters
-    ----------
-    path : Path
-        A MyST chapter.
-
-    Returns
-    -------
-    list of RuleDoc
-        Its rules, in order.
-
-    Raises
-    ------
-    MystError
-        If a rule directive is malformed.
-    """
-    text = path.read_text(encoding="utf-8")
-    return [_rule(d, path) for d in parse_directives(text, str(path)) if d.name == "rule"]
-
-
-def examples_of(directives: Iterable[Directive], path: str, rule: str | None = None) -> list[Example]:
-    """Return the examples among ``directives`` and their nested directives.
-
-    Parameters
-    ----------
-    directives : iterable of Directive
-        Directives of one chapter.
-    path : str
-        The chapter file.
-    rule : str, optional
-        The code of the enclosing rule.
-
-    Returns
-    -------
-    list of Example
-        The examples in document order.
-    """
-    result = []
-    for directive in directives:
-        if directive.name == "rule":
-            result.extend(examples_of(directive.children, path, directive.argument.split()[0]))
-        elif directive.name in EXAMPLE_KINDS:
-            result.append(
-                Example(
-                    directive.name,
-                    directive.argument or rule,
-                    directive.options.get("lang", "cython" if directive.name != "runnable" else "python"),
-                    directive.body,
-                    directive.options,
-                    path,
-                    directive.line,
-                )
-            )
-        else:
-            result.extend(examples_of(directive.children, path, rule))
-    return result
-
-
-def _rule(directive: Directive, path: Path) -> RuleDoc:
-    """Build a :class:`RuleDoc` from a ``rule`` directive, validating it."""
-    code = directive.argument
-    where = str(path)
-    if len(code) != 6 or code[:3] not in CHAPTER_PREFIXES or not code[3:].isdigit():
-        raise MystError(where, directive.line, f"rule code {code!r} is not a chapter prefix and three digits")
-    title = directive.options.get("title", "").strip()
-    if not title:
-        raise MystError(where, directive.line, f"rule {code} has no :title:")
     try:
-        level = Level(directive.options.get("level", ""))
-    except ValueError:
-        raise MystError(
-            where,
-            directive.line,
-            f"rule {code} has level {directive.options.get('level')!r}; use required or recommended",
-        ) from None
-    return RuleDoc(
-        code,
-        title,
-        level,
-        path.stem,
-        directive.body,
-        where,
-        directive.line,
-        tuple(examples_of(directive.children, where, code)),
-    )
+        urls = importlib.metadata.metadata("cuda-core-guide").get_all("Project-URL") or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        name, _, url = entry.partition(",")
+        if name.strip().lower() == label.lower():
+            return url.strip()
+    return None
+
+
+def _parse(text: str) -> dict[str, RuleInfo]:
+    """Read the text of ``catalog.json``."""
+    data = json.loads(text)
+    if data.get("format") != _FORMAT:
+        raise ValueError(f"{CATALOG_RESOURCE} has layout {data.get('format')!r}; this checker reads {_FORMAT}")
+    rules = {}
+    for entry in data["rules"]:
+        rule = RuleInfo(**{**entry, "level": Level(entry["level"])})
+        rules[rule.code] = rule
+    return rules

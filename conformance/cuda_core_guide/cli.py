@@ -6,13 +6,14 @@
 
 Usage::
 
-    cuda-core-guide check [PATH ...] [--format text|json|github|sarif]
+    cuda-core-guide check [PATH ...] [--format text|concise|json|github|sarif]
                           [--select CODES] [--ignore CODES] [--config FILE]
     cuda-core-guide rule CODE
     cuda-core-guide rules [--format text|json]
 
 ``check`` exits 0 when there are no findings, 1 when there are, and 2 on a
-usage or configuration error.
+usage or configuration error. Findings link to their rule's page on the
+guide's site (``docs-url`` in the configuration).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import ConfigError, load_config, matches_selector
 from cuda_core_guide.formats import FORMATS, render
 from cuda_core_guide.myst import MystError
-from cuda_core_guide.rules import all_rules
+from cuda_core_guide.rules import all_rules, is_checked
 from cuda_core_guide.runner import check_paths
 
 __all__ = ["main"]
@@ -76,7 +77,7 @@ def _check(args: argparse.Namespace) -> int:
     ignore = _codes(args.ignore, known, "--ignore")
     config = config.with_selection(select, ignore)
     findings = check_paths(args.paths or ["."], config)
-    output = render(findings, args.format)
+    output = render(findings, args.format, config.rule_url)
     sys.stdout.write(output)
     if args.statistics and findings:
         counts: dict[str, int] = {}
@@ -90,31 +91,34 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _rule(args: argparse.Namespace) -> int:
-    """Run ``rule CODE``: print a rule's documentation."""
-    catalog = load_catalog()
-    doc = catalog.get(args.code.upper())
-    if doc is None:
+    """Run ``rule CODE``: print a rule's documentation as plain text."""
+    rule = load_catalog().get(args.code.strip().upper())
+    if rule is None:
         raise _UsageError(f"no rule {args.code!r}; `cuda-core-guide rules` lists them")
-    enforced = "checked by cuda-core-guide" if doc.code in all_rules() or doc.code.startswith("SYN") else "not checked"
-    print(f"# {doc.code}: {doc.title}\n")
-    print(f"Level: {doc.level}. Chapter: {doc.chapter}. {enforced.capitalize()}.\n")
-    print(doc.body.rstrip())
+    checked = "Checked by cuda-core-guide" if is_checked(rule.code) else "Not checked: reviewers enforce it"
+    heading = f"{rule.code}: {rule.title_text}"
+    lines = [heading, "=" * len(heading), "", f"Level: {rule.level}. Chapter: {rule.chapter_title}. {checked}."]
+    url = load_config(_config_path(args)).rule_url(rule.code)
+    if url:
+        lines.append(url)
+    print("\n".join(lines) + "\n")
+    print(rule.text, end="")
     return EXIT_CLEAN
 
 
 def _rules(args: argparse.Namespace) -> int:
     """Run ``rules``: list every rule."""
-    catalog = load_catalog()
-    implemented = all_rules()
+    config = load_config(_config_path(args))
     rows = [
         {
-            "code": doc.code,
-            "title": doc.title,
-            "level": str(doc.level),
-            "chapter": doc.chapter,
-            "checked": doc.code in implemented or doc.code.startswith("SYN"),
+            "code": rule.code,
+            "title": rule.title_text,
+            "level": str(rule.level),
+            "chapter": rule.chapter,
+            "checked": is_checked(rule.code),
+            "url": config.rule_url(rule.code),
         }
-        for doc in catalog.values()
+        for rule in load_catalog().values()
     ]
     if args.format == "json":
         print(json.dumps(rows, indent=2))
@@ -123,6 +127,11 @@ def _rules(args: argparse.Namespace) -> int:
         mark = "checked" if row["checked"] else "-"
         print(f"{row['code']}  {row['level']:<11}  {mark:<7}  {row['title']}")
     return EXIT_CLEAN
+
+
+def _config_path(args: argparse.Namespace) -> Path | None:
+    """Return the ``--config`` file, if one was given."""
+    return Path(args.config) if getattr(args, "config", None) else None
 
 
 def _codes(value: str | None, known: frozenset[str], option: str) -> tuple[str, ...] | None:
@@ -157,9 +166,11 @@ def _parser() -> argparse.ArgumentParser:
 
     rule = commands.add_parser("rule", help="print one rule's documentation")
     rule.add_argument("code", metavar="CODE")
+    rule.add_argument("--config", metavar="FILE", help="pyproject.toml to read docs-url from")
     rule.set_defaults(handler=_rule)
 
     rules = commands.add_parser("rules", help="list every rule")
     rules.add_argument("--format", choices=["text", "json"], default="text")
+    rules.add_argument("--config", metavar="FILE", help="pyproject.toml to read docs-url from")
     rules.set_defaults(handler=_rules)
     return parser

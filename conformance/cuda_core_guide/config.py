@@ -20,6 +20,8 @@ Example::
 
     [tool.cuda-core-guide.principal]  # the principal definition of a module
     "_launcher.pyx" = "launch"
+
+``docs-url`` sets the site that findings link to (``""`` for no links).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import os
 import tomllib
 from pathlib import Path, PurePosixPath
 
+from cuda_core_guide.catalog import default_docs_url, rule_url
 from cuda_core_guide.findings import Level
 
 __all__ = ["Config", "ConfigError", "find_config_file", "load_config", "matches_selector"]
@@ -47,6 +50,7 @@ _KNOWN_KEYS = {
     "principal",
     "copyright-holder",
     "license",
+    "docs-url",
 }
 DEFAULT_EXCLUDE = (
     ".bzr",
@@ -95,6 +99,9 @@ class Config:
         The text after the years in the SPDX copyright line.
     license : str
         The expected ``SPDX-License-Identifier``.
+    docs_url : str or None
+        The address of the guide's site that findings link to; ``None``
+        for the published site, ``""`` for no links.
     root : Path
         The directory that relative patterns are resolved against.
     current_year : int
@@ -110,6 +117,7 @@ class Config:
     principal: dict[str, str] = dataclasses.field(default_factory=dict)
     copyright_holder: str = DEFAULT_HOLDER
     license: str = "Apache-2.0"
+    docs_url: str | None = None
     root: Path = dataclasses.field(default_factory=Path.cwd)
     current_year: int = dataclasses.field(default_factory=lambda: datetime.date.today().year)
 
@@ -208,6 +216,22 @@ class Config:
             The override if one is configured, else ``default``.
         """
         return self.levels.get(code, default)
+
+    def rule_url(self, code: str) -> str | None:
+        """Return the address of a rule's page, or ``None`` when links are off.
+
+        Parameters
+        ----------
+        code : str
+            A rule code.
+
+        Returns
+        -------
+        str or None
+            The page on the configured site, else on the published one.
+        """
+        base = default_docs_url() if self.docs_url is None else self.docs_url
+        return rule_url(code, base)
 
     def relative(self, path: str | Path) -> str:
         """Return ``path`` relative to :attr:`root`, in POSIX form, if it is inside it."""
@@ -361,8 +385,20 @@ def _from_table(table: dict, path: Path, known_codes: frozenset[str] | None) -> 
         principal=dict(table.get("principal", {})),
         copyright_holder=table.get("copyright-holder", defaults.copyright_holder),
         license=table.get("license", defaults.license),
+        docs_url=_docs_url(table.get("docs-url"), path),
         root=path.parent.resolve(),
     )
+
+
+def _docs_url(value: object, path: Path) -> str | None:
+    """Validate ``docs-url``: absent, empty (no links), or an http(s) or file address."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ConfigError(f"{path}: [tool.cuda-core-guide] docs-url must be a string, not {type(value).__name__}")
+    if value and not value.startswith(("https://", "http://", "file://")):
+        raise ConfigError(f"{path}: [tool.cuda-core-guide] docs-url {value!r} is not an http(s):// or file:// address")
+    return value
 
 
 @functools.lru_cache(maxsize=4096)

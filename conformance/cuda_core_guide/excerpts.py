@@ -13,6 +13,7 @@ is exactly what the checker and the tests saw.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import textwrap
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from Cython.Compiler import Nodes
 
 from cuda_core_guide.source import ParseFailure, SourceFile, load_source, nodes
 
-__all__ = ["Excerpt", "ExcerptError", "excerpt"]
+__all__ = ["Excerpt", "ExcerptError", "excerpt", "outline"]
 
 
 class ExcerptError(LookupError):
@@ -70,10 +71,7 @@ def excerpt(path: Path, symbol: str | None = None) -> Excerpt:
     ExcerptError
         If the file cannot be read or parsed, or has no such symbol.
     """
-    try:
-        source = load_source(path)
-    except (OSError, ParseFailure) as exc:
-        raise ExcerptError(f"cannot read {path}: {exc}") from None
+    source = _source(path)
     if not symbol:
         return Excerpt(source.text, path, 1, len(source.lines))
     body = source.body
@@ -86,6 +84,58 @@ def excerpt(path: Path, symbol: str | None = None) -> Excerpt:
     start, end = _extent(source, node)
     text = "\n".join(source.lines[start - 1 : end])
     return Excerpt(textwrap.dedent(text).rstrip() + "\n", path, start, end)
+
+
+def outline(path: Path) -> dict[str, tuple[str, int, int]]:
+    """Return every class and function of a file, and every member of its classes, with their lines.
+
+    Parameters
+    ----------
+    path : Path
+        A source file.
+
+    Returns
+    -------
+    dict of str to tuple of (str, int, int)
+        ``name`` or ``Class.member`` to ``("class" or "def", first line,
+        last line)``, decorators included: the tags that Sphinx's viewcode
+        expects of a module's source.
+
+    Raises
+    ------
+    ExcerptError
+        If the file cannot be read or parsed.
+    """
+    source = _source(path)
+    tags: dict[str, tuple[str, int, int]] = {}
+
+    def visit(body: list[Nodes.Node], prefix: str) -> None:
+        for node in body:
+            name = nodes.definition_name(node)
+            if name is None or _is_setter(node) or f"{prefix}{name}" in tags:
+                continue
+            kind = "class" if nodes.is_class(node) else "def"
+            tags[f"{prefix}{name}"] = (kind, *_extent(source, node))
+            if kind == "class":
+                visit(nodes.flatten(getattr(node, "body", None)), f"{prefix}{name}.")
+
+    visit(source.body, "")
+    return tags
+
+
+def _source(path: Path) -> SourceFile:
+    """Return a parsed file, from the cache while it is unchanged."""
+    try:
+        stat = Path(path).stat()
+        return _parsed(str(path), stat.st_mtime_ns, stat.st_size)
+    except (OSError, ParseFailure) as exc:
+        raise ExcerptError(f"cannot read {path}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(path: str, mtime_ns: int, size: int) -> SourceFile:
+    """Parse a file once for as long as it does not change (the guide quotes some files many times)."""
+    return load_source(Path(path))
 
 
 def _is_setter(node: Nodes.Node) -> bool:

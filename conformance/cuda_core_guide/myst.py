@@ -10,9 +10,10 @@ extension); options follow as ``:key: value`` lines at the top of the body.
 Directive bodies are Markdown again, so nested directives (an ``avoid``
 example inside a ``rule``) are found by parsing the body in turn.
 
-The parser is markdown-it-py's CommonMark parser with the colon-fence plugin
-from mdit-py-plugins, the pair myst-parser builds on; the checker does not
-need Sphinx or docutils to read the guide.
+The parser is markdown-it-py's CommonMark parser with the colon-fence,
+front-matter and role plugins from mdit-py-plugins, the parts of MyST that
+myst-parser builds on; the checker does not need Sphinx or docutils to read
+the guide.
 """
 
 from __future__ import annotations
@@ -22,9 +23,26 @@ import functools
 from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
 
-__all__ = ["Directive", "MystError", "iter_directives", "parse_directives"]
+__all__ = [
+    "CODE_DIRECTIVES",
+    "Directive",
+    "MystError",
+    "first_heading",
+    "iter_directives",
+    "markdown_parser",
+    "parse_directives",
+    "role_targets",
+    "split_directive",
+]
+
+CODE_DIRECTIVES = frozenset({"avoid", "prefer", "runnable", "code-block", "code", "sourcecode", "eval-rst"})
+"""Directives whose body is code or reStructuredText rather than MyST Markdown."""
 
 
 class MystError(ValueError):
@@ -113,16 +131,94 @@ def parse_directives(text: str, path: str = "<string>", first_line: int = 1) -> 
         If a directive's options are malformed.
     """
     result = []
-    for token in _parser().parse(text):
-        if token.type not in ("fence", "colon_fence") or not token.info.startswith("{"):
+    for token in markdown_parser().parse(text):
+        directive = split_directive(token, path, first_line)
+        if directive is None:
             continue
-        name, _, argument = token.info[1:].partition("}")
-        line = first_line + (token.map[0] if token.map else 0)
-        options, body, offset = _split_options(token.content, path, line)
-        body_line = line + 1 + offset
-        children = tuple(parse_directives(body, path, body_line)) if _may_nest(token) else ()
-        result.append(Directive(name.strip(), argument.strip(), options, body, line, body_line, children))
+        if _may_nest(token):
+            children = tuple(parse_directives(directive.body, path, directive.body_line))
+            directive = dataclasses.replace(directive, children=children)
+        result.append(directive)
     return result
+
+
+def split_directive(token: Token, path: str = "<string>", first_line: int = 1) -> Directive | None:
+    """Return the directive a fence token writes, without its nested directives.
+
+    Parameters
+    ----------
+    token : markdown_it.token.Token
+        A block token of :func:`markdown_parser`.
+    path : str, optional
+        The document's path, for error messages.
+    first_line : int, optional
+        The document line that the parsed text starts on.
+
+    Returns
+    -------
+    Directive or None
+        The directive, or ``None`` if the token is not a directive fence.
+
+    Raises
+    ------
+    MystError
+        If the directive's options are malformed.
+    """
+    if token.type not in ("fence", "colon_fence") or not token.info.startswith("{"):
+        return None
+    name, _, argument = token.info[1:].partition("}")
+    line = first_line + (token.map[0] if token.map else 0)
+    options, body, offset = _split_options(token.content, path, line)
+    return Directive(name.strip(), argument.strip(), options, body, line, line + 1 + offset)
+
+
+def first_heading(text: str) -> str | None:
+    """Return the MyST source of a document's first level-1 heading.
+
+    Parameters
+    ----------
+    text : str
+        The Markdown text.
+
+    Returns
+    -------
+    str or None
+        The heading's inline text, or ``None`` if there is none.
+    """
+    tokens = markdown_parser().parse(text)
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h1":
+            return tokens[index + 1].content.strip()
+    return None
+
+
+def role_targets(text: str, name: str) -> list[str]:
+    """Return the content of every ``{name}`` role in a document, nested directives included.
+
+    Parameters
+    ----------
+    text : str
+        The Markdown text.
+    name : str
+        The role's name, such as ``rule``.
+
+    Returns
+    -------
+    list of str
+        The roles' contents in document order. Code, and the bodies of
+        :data:`CODE_DIRECTIVES`, are not searched.
+    """
+    found = []
+    for token in markdown_parser().parse(text):
+        directive = split_directive(token)
+        if directive is not None:
+            if directive.name not in CODE_DIRECTIVES:
+                found.extend(role_targets(directive.body, name))
+            continue
+        for child in token.children or ():
+            if child.type == "myst_role" and child.meta.get("name") == name:
+                found.append(child.content.strip())
+    return found
 
 
 def iter_directives(text: str, path: str = "<string>") -> Iterator[Directive]:
@@ -145,9 +241,23 @@ def iter_directives(text: str, path: str = "<string>") -> Iterator[Directive]:
 
 
 @functools.cache
-def _parser() -> MarkdownIt:
-    """Return a CommonMark markdown-it parser that also knows MyST's colon fences."""
-    return MarkdownIt("commonmark").use(colon_fence_plugin)
+def markdown_parser() -> MarkdownIt:
+    """Return the parser the guide is read with.
+
+    Returns
+    -------
+    markdown_it.MarkdownIt
+        CommonMark with tables, and MyST's colon fences, definition
+        lists, roles and front matter.
+    """
+    return (
+        MarkdownIt("commonmark")
+        .enable("table")
+        .use(colon_fence_plugin)
+        .use(deflist_plugin)
+        .use(front_matter_plugin)
+        .use(myst_role_plugin)
+    )
 
 
 def _may_nest(token) -> bool:

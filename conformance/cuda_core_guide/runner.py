@@ -23,7 +23,7 @@ from pathlib import Path
 from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import Config
 from cuda_core_guide.findings import Finding, Level
-from cuda_core_guide.rules import Violation, all_rules
+from cuda_core_guide.rules import CHECKER_CODES, Violation, all_rules
 from cuda_core_guide.source import ParseFailure, SourceFile, load_source
 from cuda_core_guide.source.model import KINDS
 from cuda_core_guide.source.parse import warm_up
@@ -33,7 +33,6 @@ __all__ = ["check_paths", "check_source", "discover"]
 
 _FUTURE_NOT_FIRST = "from __future__ imports must occur at the beginning of the file"
 _PARALLEL_THRESHOLD = 24
-_CHECKER_CODES = frozenset({"SYN001", "SYN002"})
 _NAMED_SUPPRESSION_ONLY = frozenset({"CMT002"})
 _MAX_LATE_FUTURE_IMPORTS = 8
 _COLLECT_EVERY = 50
@@ -243,7 +242,7 @@ def _check(path: str, config: Config, *, text: str | None = None, module_name: s
     def report(code: str, violation: Violation) -> None:
         # A file the checker could not check is reported whatever is
         # selected, unless the user ignores it explicitly.
-        wanted = config.is_reported(code, path) if code in _CHECKER_CODES else config.is_selected(code, path)
+        wanted = config.is_reported(code, path) if code in CHECKER_CODES else config.is_selected(code, path)
         if wanted:
             findings.append(
                 Finding(path, violation.line, violation.column, code, violation.message, _level(config, code))

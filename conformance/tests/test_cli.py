@@ -4,9 +4,10 @@
 
 """The ``cuda-core-guide check`` command line: arguments, output and exit status.
 
-The contract: ``check [PATH ...] [--format text|json|github|sarif]
-[--select CODES] [--ignore CODES] [--config FILE]``; text lines read
-``path:line:col: CODE message`` as ruff prints them; exit status 0 without
+The contract: ``check [PATH ...] [--format text|concise|json|github|sarif]
+[--select CODES] [--ignore CODES] [--config FILE]``; each finding starts with
+a ``path:line:col: CODE message`` line as ruff prints them, and the text
+format adds the source line and the rule's address; exit status 0 without
 findings, 1 with findings, 2 on a usage error.
 """
 
@@ -19,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from cuda_core_guide.catalog import default_docs_url, rule_url
 from cuda_core_guide.cli import main
+from cuda_core_guide.rules import all_rules
 
 RAISING = 'def fail():\n    raise Exception("generic")\n'
 """A file with exactly one ``ERR005`` finding, on line 2, column 5."""
@@ -52,7 +55,53 @@ def test_text_lines_read_path_line_column_code_message(project: Path, capsys: py
         "fail.py:2:5: ERR005 `raise Exception` is too generic; raise a specific class such as `ValueError` or "
         "`CUDAError`"
     )
+    assert lines[1:5] == [
+        "  |",
+        '2 |     raise Exception("generic")',
+        "  |     ^",
+        f"  = {rule_url('ERR005', default_docs_url())}",
+    ]
     assert lines[-1] == "Found 1 finding."
+
+
+def test_findings_link_to_the_published_rule_page_by_default(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "fail.py").write_text(RAISING)
+    _, out, _ = run(capsys, "check", "fail.py", "--select", "ERR005", "--format", "json")
+    (finding,) = json.loads(out)
+    assert default_docs_url()
+    assert default_docs_url().startswith("https://")
+    assert finding["url"] == default_docs_url().rstrip("/") + "/rules/ERR005.html"
+
+
+def test_docs_url_setting_moves_or_removes_the_links(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "fail.py").write_text(RAISING)
+    (project / "pyproject.toml").write_text('[tool.cuda-core-guide]\ndocs-url = "https://example.org/guide/"\n')
+    _, out, _ = run(capsys, "check", "fail.py", "--select", "ERR005")
+    assert "  = https://example.org/guide/rules/ERR005.html" in out.splitlines()
+    (project / "pyproject.toml").write_text('[tool.cuda-core-guide]\ndocs-url = ""\n')
+    _, out, _ = run(capsys, "check", "fail.py", "--select", "ERR005")
+    assert "http" not in out
+    _, out, _ = run(capsys, "check", "fail.py", "--select", "ERR005", "--format", "json")
+    assert json.loads(out)[0]["url"] is None
+
+
+@pytest.mark.parametrize("value", ["5", '"ftp://example.org"', '"docs"'])
+def test_bad_docs_url_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
+    (project / "pyproject.toml").write_text(f"[tool.cuda-core-guide]\ndocs-url = {value}\n")
+    status, out, err = run(capsys, "check", ".")
+    assert (status, out) == (2, "")
+    assert "docs-url" in err
+
+
+def test_concise_format_is_one_line_per_finding(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "warn.py").write_text(WARNING)
+    status, out, _ = run(capsys, "check", "warn.py", "--select", "ERR", "--format", "concise")
+    assert status == 1
+    assert out.splitlines() == [
+        "warn.py:5:5: ERR001 `warnings.warn()` has no `stacklevel`; pass `stacklevel=2` or more",
+        "warn.py:5:5: ERR002 `warnings.warn()` has no category; pass `UserWarning`, `DeprecationWarning` or another",
+        "Found 2 findings.",
+    ]
 
 
 def test_exit_zero_and_no_output_without_findings(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -67,7 +116,7 @@ def test_directories_are_walked_and_paths_stay_as_named(project: Path, capsys: p
     (package / "a.py").write_text(RAISING)
     (package / "b.pyx").write_text(RAISING)
     (package / "notes.txt").write_text(RAISING)
-    status, out, _ = run(capsys, "check", "pkg", "--select", "ERR005")
+    status, out, _ = run(capsys, "check", "pkg", "--select", "ERR005", "--format", "concise")
     assert status == 1
     assert [line.split(":", 1)[0] for line in out.splitlines()[:-1]] == ["pkg/a.py", "pkg/b.pyx"]
 
@@ -158,6 +207,7 @@ def test_json_is_an_array_of_findings(project: Path, capsys: pytest.CaptureFixtu
             "rule": "ERR005",
             "level": findings[0]["level"],
             "message": "`raise Exception` is too generic; raise a specific class such as `ValueError` or `CUDAError`",
+            "url": rule_url("ERR005", default_docs_url()),
         }
     ]
     assert findings[0]["level"] in {"required", "recommended"}
@@ -174,9 +224,10 @@ def test_github_annotations(project: Path, capsys: pytest.CaptureFixture[str]) -
     status, out, _ = run(capsys, "check", "fail.py", "--select", "ERR005", "--format", "github")
     assert status == 1
     line = out.splitlines()[0]
-    assert line.startswith(("::error file=fail.py,line=2,col=5,title=ERR005::", "::warning file=fail.py,"))
+    assert line.startswith("::warning file=fail.py,line=2,col=5,title=ERR005%3A Raise a specific exception type::")
     assert line.endswith(
         "::ERR005 `raise Exception` is too generic; raise a specific class such as `ValueError` or `CUDAError`"
+        f"%0A{rule_url('ERR005', default_docs_url())}"
     )
 
 
@@ -200,8 +251,44 @@ def test_exit_zero_flag_and_statistics(project: Path, capsys: pytest.CaptureFixt
 def test_rules_lists_every_implemented_rule(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rules", "--format", "json")
     assert status == 0
-    codes = {row["code"] for row in json.loads(out)}
-    assert {"SYN001", "SYN002", "HDR001"} <= codes
+    rows = {row["code"]: row for row in json.loads(out)}
+    assert set(all_rules()) | {"SYN001", "SYN002"} <= set(rows)
+    assert all(rows[code]["checked"] for code in all_rules())
+    assert rows["IMP006"]["title"] == "Put from __future__ imports first"
+    assert rows["IMP006"]["url"] == rule_url("IMP006", default_docs_url())
+
+
+def test_rules_text_lists_plain_titles(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rules")
+    assert status == 0
+    assert "IMP006  required     checked  Put from __future__ imports first" in out.splitlines()
+    assert "`" not in out
+
+
+def test_rule_prints_plain_text_without_myst(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rule", "imp001")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "IMP001: Order imports in five groups",
+        "====================================",
+        "",
+        "Level: required. Chapter: Import Statements. Checked by cuda-core-guide.",
+    ]
+    assert lines[4] == rule_url("IMP001", default_docs_url())
+    assert "Avoid:" in lines
+    assert "Preferred:" in lines
+    assert "    from cuda.bindings cimport cydriver" in lines
+    for markup in ("```", "{rule}", "{avoid}", "{py:", ":lang:", "````"):
+        assert markup not in out
+
+
+def test_rule_quotes_included_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    # API001's second Preferred example quotes Stream.from_handle from the reference implementation.
+    status, out, _ = run(capsys, "rule", "API001")
+    assert status == 0
+    assert "Preferred, from reference_impl/cuda/core/_stream.pyx (Stream.from_handle):" in out.splitlines()
+    assert "    def from_handle(handle: int) -> Stream:" in out.splitlines()
 
 
 def test_unknown_rule_documentation_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

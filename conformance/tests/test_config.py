@@ -141,7 +141,7 @@ def test_levels_change_json_and_github_output(
         write_config(tmp_path, f'select = ["ERR005"]\n[tool.cuda-core-guide.levels]\nERR005 = "{level}"\n')
         assert [f["level"] for f in json_check(capsys, "fail.py")] == [level]
         main(["check", "fail.py", "--format", "github"])
-        assert capsys.readouterr().out.startswith(f"::{command} file=fail.py,line=2,col=5,title=ERR005::")
+        assert capsys.readouterr().out.startswith(f"::{command} file=fail.py,line=2,col=5,title=ERR005%3A ")
 
 
 def test_exclude_skips_walked_entries_but_not_named_files(tmp_path: Path) -> None:

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -138,3 +140,190 @@ def test_include_of_a_missing_symbol_fails_the_build(tmp_path, capsys, monkeypat
     status, output = build(docs, capsys, monkeypatch)
     assert status != 0
     assert "defines no 'missing'" in output
+
+
+def rule_page_project(root: Path) -> Path:
+    """Write a small site with a chapter folder, one rule page per rule, and a rule index."""
+    docs = make_project(root)
+    (docs / "index.md").write_text(
+        textwrap.dedent(
+            """\
+            # Site
+
+            ```{chapter-list}
+            ```
+
+            ```{pre-commit-config}
+            ```
+
+            ```{toctree}
+            guide/index
+            rules
+            ```
+            """
+        )
+    )
+    guide = docs / "guide"
+    guide.mkdir()
+    (guide / "index.md").write_text("# The guide\n\n```{toctree}\nheaders\n```\n")
+    (guide / "headers.md").write_text('---\nsummary: "Every file starts with an `SPDX` header."\n---\n' + CHAPTER)
+    (docs / "rules.md").write_text("# Rules\n\n```{rule-index}\n```\n")
+    with (docs / "conf.py").open("a") as conf:
+        conf.write(
+            textwrap.dedent(
+                """\
+                cuda_core_guide_chapters = "guide"
+                cuda_core_guide_rule_pages = "rules"
+                cuda_core_guide_include_root = ".."
+                cuda_core_guide_repository = "https://example.org/guide-repo"
+                cuda_core_guide_precommit_rev = "0123abcd"
+                """
+            )
+        )
+    return docs
+
+
+def page_text(html: str) -> str:
+    """Return the text of an HTML page, whitespace runs collapsed."""
+    parser = _TextParser()
+    parser.feed(html)
+    return " ".join("".join(parser.parts).split())
+
+
+class _TextParser(HTMLParser):
+    """Collect the character data of an HTML document."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def search_index(docs: Path) -> dict:
+    """Return the built site's search index."""
+    text = (docs / "_build" / "searchindex.js").read_text()
+    return json.loads(text[text.index("(") + 1 : text.rindex(")")])
+
+
+def test_rule_page_shows_the_rule_the_checker_message_and_how_to_configure(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    page = (docs / "_build" / "rules" / "HDR001.html").read_text()
+    assert "<title>HDR001: Begin every file with the SPDX copyright line" in page
+    assert 'id="rule-HDR001"' in page
+    assert "Avoid" in page
+    assert "Preferred" in page
+    assert "Return twice" in page
+    assert "The checker reports:" in page
+    assert "example.pyx:1:1: HDR001 file does not begin with" in page
+    assert "Suppressing and configuring" in page
+    assert "# noqa: HDR001 <why this line is an exception>" in page_text(page)
+    assert "copyright-holder" in page  # the setting the rule reads
+    assert 'href="../guide/headers.html#rule-HDR001"' in page  # back to the rule in its chapter
+    chapter = (docs / "_build" / "guide" / "headers.html").read_text()
+    assert 'href="../rules/HDR001.html#rule-HDR001"' in chapter  # {rule} references lead to the page
+
+
+def test_search_finds_a_rule_code_on_its_page(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    index = search_index(docs)
+    page = index["docnames"].index("rules/HDR001")
+    rule_type = next(key for key, name in index["objtypes"].items() if name == "guide:rule")
+    # The name is the code and the anchor is "rule-<code>" ("-": type and name).
+    assert [page, int(rule_type), 1, "-", "HDR001"] in index["objects"][""]
+    assert index["indexentries"]["hdr001"] == [[page, "rule-HDR001", True]]
+    assert "`" not in json.dumps(index["titles"])
+
+
+def test_stylesheet_and_script_ship_with_the_site(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    for name in ("cuda-core-guide.css", "cuda-core-guide.js"):
+        assert (docs / "_build" / "_static" / name).is_file()
+        assert f"_static/{name}" in (docs / "_build" / "index.html").read_text()
+
+
+def test_rule_index_groups_rules_by_chapter_with_a_filter(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    html = (docs / "_build" / "rules.html").read_text()
+    assert '<form class="guide-rule-filter"' in html
+    assert 'id="rules-headers"' in html
+    assert 'class="guide-rule-row guide-level-required guide-checked-yes' in html
+    assert '<code class="docutils literal notranslate"><span class="pre">SPDX</span></code>' in html
+
+
+def test_chapter_list_and_pre_commit_snippet(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    html = (docs / "_build" / "index.html").read_text()
+    assert 'href="guide/headers.html"' in html
+    assert "Every file starts with an" in html
+    assert "https://example.org/guide-repo" in html
+    assert "0123abcd" in html
+
+
+def test_rule_pages_follow_the_rules(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    stale = docs / "rules" / "XYZ001.md"
+    stale.parent.mkdir()
+    stale.write_text("<!-- Generated by cuda_core_guide.sphinxext from nowhere; edit the rule there. -->\n")
+    kept = docs / "rules" / "notes.md"
+    kept.write_text("# Notes written by hand\n")
+    status, output = build(docs, capsys, monkeypatch)
+    assert not stale.exists()
+    assert kept.exists()
+    stub = docs / "rules" / "HDR001.md"
+    before = stub.stat().st_mtime_ns
+    build(docs, capsys, monkeypatch)
+    assert stub.stat().st_mtime_ns == before  # unchanged stubs are not rewritten
+
+
+def test_checker_output_directive_prints_what_the_checker_prints(tmp_path, capsys, monkeypatch) -> None:
+    chapter = CHAPTER + textwrap.dedent(
+        """\
+
+        ```{checker-output}
+        :filename: fail.py
+        :select: ERR005
+
+        def fail():
+            raise Exception("generic")
+        ```
+        """
+    )
+    docs = make_project(tmp_path, chapter=chapter)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    html = (docs / "_build" / "index.html").read_text()
+    assert "$ cuda-core-guide check fail.py" in html
+    assert "fail.py:2:5: ERR005" in html
+    assert "Found 1 finding." in html
+
+
+def test_cython_source_links_definitions_to_their_lines(tmp_path) -> None:
+    from types import SimpleNamespace
+
+    from cuda_core_guide.sphinxext.cython_source import find_source
+
+    package = tmp_path / "src" / "pkg"
+    package.mkdir(parents=True)
+    (tmp_path / "docs").mkdir()
+    (package / "_things.pyx").write_text(
+        "cdef class Thing:\n    def close(self):\n        pass\n\n\ndef make():\n    return Thing()\n"
+    )
+    app = SimpleNamespace(
+        confdir=str(tmp_path / "docs"), config=SimpleNamespace(cuda_core_guide_source_roots=["../src"])
+    )
+    code, tags = find_source(app, "pkg._things")
+    assert code.startswith("cdef class Thing:")
+    assert tags == {"Thing": ("class", 1, 3), "Thing.close": ("def", 2, 3), "make": ("def", 6, 7)}
+    assert find_source(app, "pkg.missing") is None

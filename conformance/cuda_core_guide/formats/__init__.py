@@ -2,22 +2,32 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""Output formats of ``cuda-core-guide check``: one module per format."""
+"""Output formats of ``cuda-core-guide check``: one module per format.
+
+Each format is a function of the sorted findings and a :data:`RuleLinks`
+function that gives a rule's page on the guide's site (or ``None`` when
+links are off).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from cuda_core_guide.findings import Finding
+from cuda_core_guide.formats.concise import render_concise
 from cuda_core_guide.formats.github import render_github
 from cuda_core_guide.formats.json import render_json
 from cuda_core_guide.formats.sarif import render_sarif
 from cuda_core_guide.formats.text import render_text
 
-__all__ = ["FORMATS", "render"]
+__all__ = ["FORMATS", "RuleLinks", "no_links", "render"]
 
-FORMATS: dict[str, Callable[[Sequence[Finding]], str]] = {
+RuleLinks = Callable[[str], "str | None"]
+"""Return the address of a rule's page, or ``None``."""
+
+FORMATS: dict[str, Callable[[Sequence[Finding], RuleLinks], str]] = {
     "text": render_text,
+    "concise": render_concise,
     "json": render_json,
     "github": render_github,
     "sarif": render_sarif,
@@ -25,7 +35,17 @@ FORMATS: dict[str, Callable[[Sequence[Finding]], str]] = {
 """Each format's name and the function that renders findings in it."""
 
 
-def render(findings: Sequence[Finding], format_name: str) -> str:
+def no_links(code: str) -> None:
+    """Link no rule: the :data:`RuleLinks` of output without addresses.
+
+    Parameters
+    ----------
+    code : str
+        A rule code.
+    """
+
+
+def render(findings: Sequence[Finding], format_name: str, links: RuleLinks = no_links) -> str:
     """Render findings in a named format.
 
     Parameters
@@ -34,6 +54,8 @@ def render(findings: Sequence[Finding], format_name: str) -> str:
         Sorted findings.
     format_name : str
         A key of :data:`FORMATS`.
+    links : callable, optional
+        Gives each rule's page; no links by default.
 
     Returns
     -------
@@ -45,4 +67,4 @@ def render(findings: Sequence[Finding], format_name: str) -> str:
     KeyError
         If the format is unknown.
     """
-    return FORMATS[format_name](findings)
+    return FORMATS[format_name](findings, links)

@@ -2,18 +2,23 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""GitHub Actions workflow commands, which annotate the pull request's diff."""
+"""GitHub Actions workflow commands, which annotate the pull request's diff.
+
+Each annotation's title is the rule's code and title; its message is the
+finding's, followed by the rule's address on the guide's site.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.findings import Finding, Level
 
 __all__ = ["render_github"]
 
 
-def render_github(findings: Sequence[Finding]) -> str:
+def render_github(findings: Sequence[Finding], links: Callable[[str], str | None]) -> str:
     """Render findings as ``::error``/``::warning`` workflow commands.
 
     Required rules become errors and recommended ones warnings.
@@ -22,24 +27,33 @@ def render_github(findings: Sequence[Finding]) -> str:
     ----------
     findings : sequence of Finding
         Sorted findings.
+    links : callable
+        Gives a rule's page, or ``None``.
 
     Returns
     -------
     str
         One command per line.
     """
+    catalog = load_catalog()
     lines = []
     for finding in findings:
         command = "error" if finding.level is Level.REQUIRED else "warning"
+        rule = catalog.get(finding.rule)
+        title = f"{finding.rule}: {rule.title_text}" if rule else finding.rule
         properties = ",".join(
             [
                 f"file={_escape_property(finding.path)}",
                 f"line={finding.line}",
                 f"col={finding.column}",
-                f"title={_escape_property(finding.rule)}",
+                f"title={_escape_property(title)}",
             ]
         )
-        lines.append(f"::{command} {properties}::{_escape_data(f'{finding.rule} {finding.message}')}")
+        message = f"{finding.rule} {finding.message}"
+        url = links(finding.rule)
+        if url:
+            message += f"\n{url}"
+        lines.append(f"::{command} {properties}::{_escape_data(message)}")
     return "".join(line + "\n" for line in lines)
 
 

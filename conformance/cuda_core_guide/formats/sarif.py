@@ -8,28 +8,32 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePath
 
-from cuda_core_guide.catalog import RuleDoc, load_catalog
+from cuda_core_guide.catalog import RuleInfo, default_docs_url, load_catalog
 from cuda_core_guide.findings import Finding, Level
 
 __all__ = ["SARIF_SCHEMA", "render_sarif"]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-_TOOL_URI = "https://github.com/NVIDIA/cuda-python"
 
 
-def render_sarif(findings: Sequence[Finding]) -> str:
+def render_sarif(findings: Sequence[Finding], links: Callable[[str], str | None]) -> str:
     """Render findings as one SARIF 2.1.0 run.
 
     The run's ``tool.driver.rules`` lists every rule of the catalog, so a
-    dashboard can show the documentation of rules with no results too.
+    dashboard can show the documentation of rules with no results too:
+    each has its title (``shortDescription``), its first paragraph
+    (``fullDescription``), its whole text (``help``) and its page
+    (``helpUri``).
 
     Parameters
     ----------
     findings : sequence of Finding
         Sorted findings.
+    links : callable
+        Gives a rule's page, or ``None``.
 
     Returns
     -------
@@ -39,7 +43,7 @@ def render_sarif(findings: Sequence[Finding]) -> str:
     from cuda_core_guide import __version__
 
     catalog = load_catalog()
-    rules = [_descriptor(code, doc) for code, doc in catalog.items()]
+    rules = [_descriptor(rule, links(code)) for code, rule in catalog.items()]
     # Rules the checker implements before the guide documents them, and any
     # other code a finding carries, still get a descriptor.
     extra = sorted({finding.rule for finding in findings} - set(catalog))
@@ -71,7 +75,7 @@ def render_sarif(findings: Sequence[Finding]) -> str:
                     "driver": {
                         "name": "cuda-core-guide",
                         "version": __version__,
-                        "informationUri": _TOOL_URI,
+                        **({"informationUri": default_docs_url()} if default_docs_url() else {}),
                         "rules": rules,
                     }
                 },
@@ -83,16 +87,20 @@ def render_sarif(findings: Sequence[Finding]) -> str:
     return json.dumps(log, indent=2) + "\n"
 
 
-def _descriptor(code: str, doc: RuleDoc) -> dict[str, object]:
+def _descriptor(rule: RuleInfo, url: str | None) -> dict[str, object]:
     """Return the SARIF ``reportingDescriptor`` of a catalogued rule."""
-    return {
-        "id": code,
-        "name": _camel(doc.title),
-        "shortDescription": {"text": doc.title},
-        "fullDescription": {"text": doc.body.split("\n\n", 1)[0].strip() or doc.title},
-        "defaultConfiguration": {"level": _sarif_level(doc.level)},
-        "properties": {"chapter": doc.chapter, "level": str(doc.level)},
+    descriptor: dict[str, object] = {
+        "id": rule.code,
+        "name": _camel(rule.title_text),
+        "shortDescription": {"text": rule.title_text, "markdown": rule.title},
+        "fullDescription": {"text": rule.summary or rule.title_text},
+        "help": {"text": rule.text or rule.title_text},
+        "defaultConfiguration": {"level": _sarif_level(rule.level)},
+        "properties": {"chapter": rule.chapter_title, "level": str(rule.level), "tags": [rule.chapter]},
     }
+    if url:
+        descriptor["helpUri"] = url
+    return descriptor
 
 
 def _uri(path: str) -> str:
@@ -110,4 +118,4 @@ def _sarif_level(level: Level) -> str:
 
 def _camel(title: str) -> str:
     """Turn a rule title into the PascalCase identifier SARIF's ``name`` expects."""
-    return "".join(word[:1].upper() + word[1:] for word in title.replace("`", "").split() if word.isalnum())
+    return "".join(word[:1].upper() + word[1:] for word in title.split() if word.isalnum())

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.catalog import Example, examples_of, include_root
-from cuda_core_guide.config import Config
-from cuda_core_guide.excerpts import ExcerptError, excerpt
+from cuda_core_guide.example_check import example_code, example_findings
+from cuda_core_guide.excerpts import ExcerptError
 from cuda_core_guide.findings import Finding
+from cuda_core_guide.guide_rules import Example, examples_of, include_root
 from cuda_core_guide.myst import MystError, parse_directives
-from cuda_core_guide.rules import all_rules
-from cuda_core_guide.runner import check_source
+from cuda_core_guide.rules import is_checked
 
 __all__ = ["ExampleFailure", "GuideChapter", "GuideExample"]
 
@@ -85,35 +84,23 @@ class GuideExample(pytest.Item):
 
     def code(self) -> str:
         """Return the example's code, taking an ``include`` from the repository."""
-        include = self.example.options.get("include")
-        if include is None:
-            return self.example.code
         try:
-            return excerpt(include_root(self.path) / include, self.example.options.get("symbol")).text
+            return example_code(self.example, include_root(self.path))
         except ExcerptError as exc:
             raise ExampleFailure(str(exc)) from None
 
     def _findings(self, select: tuple[str, ...]) -> list[Finding]:
-        """Run the checker over the example with ``select`` rules.
-
-        A ``:filename:`` with a directory part names a place in the
-        repository (rules that read sibling files need a real location);
-        a bare file name only sets the suffix and the module name.
-        """
-        config = Config(select=select)
-        filename = self.example.filename
-        if "/" in filename:
-            filename = str(include_root(self.path) / filename)
-        return check_source(filename, self.code(), config)
+        """Run the checker over the example with ``select`` rules."""
+        return example_findings(self.example, include_root(self.path), select, self.code())
 
     def _check_avoid(self) -> None:
         """An avoid example must be flagged with its rule's code (or parse, if unchecked)."""
         rule = self._rule()
-        if rule not in all_rules():
+        if not is_checked(rule):
             self._check_parses()
             return
         findings = self._findings((rule, "SYN"))
-        syntax = [f for f in findings if f.rule.startswith("SYN")]
+        syntax = [f for f in findings if f.rule.startswith("SYN") and f.rule != rule]
         if syntax:
             raise ExampleFailure(f"the avoid example does not parse: {_lines(syntax)}")
         if not any(f.rule == rule for f in findings):
@@ -123,7 +110,7 @@ class GuideExample(pytest.Item):
         """A preferred example must not be flagged (by any rule, with ``:all-rules:``)."""
         rule = self._rule()
         strict = "all-rules" in self.example.options
-        if not strict and rule not in all_rules():
+        if not strict and not is_checked(rule):
             self._check_parses()
             return
         findings = self._findings(("ALL",) if strict else (rule, "SYN"))

@@ -23,9 +23,12 @@ from typing import ClassVar
 from cuda_core_guide.config import Config
 from cuda_core_guide.source import SourceFile
 
-__all__ = ["Rule", "Violation", "all_rules"]
+__all__ = ["CHECKER_CODES", "Rule", "Violation", "all_rules", "is_checked"]
 
 _ALL_KINDS = frozenset({"pyx", "pxd", "pxi", "py"})
+
+CHECKER_CODES = frozenset({"SYN001", "SYN002"})
+"""The checker's own codes: a file it cannot parse, a rule that fails on a file."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,11 +54,14 @@ class Rule:
     """Check one rule of the guide.
 
     Subclasses set :attr:`code` and, if the rule only applies to some kinds
-    of file, :attr:`kinds`; they implement :meth:`check`.
+    of file, :attr:`kinds`; a rule that reads configuration keys besides
+    the selection names them in :attr:`settings`. They implement
+    :meth:`check`.
     """
 
     code: ClassVar[str]
     kinds: ClassVar[frozenset[str]] = _ALL_KINDS
+    settings: ClassVar[tuple[str, ...]] = ()
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield the violations of this rule in ``source``.
@@ -102,6 +108,23 @@ def all_rules() -> dict[str, Rule]:
             raise RuntimeError(f"two rules share code {code}: {type(rules[code]).__name__} and {cls.__name__}")
         rules[code] = cls()
     return dict(sorted(rules.items()))
+
+
+def is_checked(code: str) -> bool:
+    """Return whether the checker reports a rule.
+
+    Parameters
+    ----------
+    code : str
+        A rule code.
+
+    Returns
+    -------
+    bool
+        True for the rules of :func:`all_rules` and the checker's own
+        :data:`CHECKER_CODES`.
+    """
+    return code in CHECKER_CODES or code in all_rules()
 
 
 def _subclasses(cls: type) -> Iterator[type]:

@@ -2,33 +2,59 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""Sphinx extension: the guide's rules, their examples, and the checker as a build gate.
+"""Sphinx extension: the guide's rules, their pages and examples, and the checker as a build gate.
 
 Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 
 - the ``rule`` directive and the ``{rule}`` role (``{rule}`IMP001```);
 - the ``avoid``, ``prefer`` and ``runnable`` example directives;
-- the ``rule-index`` directive, a table of every rule;
+- one page per rule (``cuda_core_guide_rule_pages``: the folder, under the
+  source folder, to generate them in), built from the rules of the
+  chapters in ``cuda_core_guide_chapters`` (a folder under the source
+  folder, ``.`` by default);
+- the ``rule-index`` directive, the rules in a filterable table per chapter;
+- the ``chapter-list`` directive, every chapter with its one-line summary;
+- the ``checker-output`` directive, the checker's output for a file,
+  produced when the page is built;
+- the ``pre-commit-config`` directive, the snippet that adds the checker to
+  pre-commit (``cuda_core_guide_repository``,
+  ``cuda_core_guide_precommit_rev``);
 - the checker as a gate: set ``cuda_core_guide_check`` to a list of paths
   (relative to the configuration directory) and every finding becomes a
   warning at its ``path:line``, so ``sphinx-build -W`` fails on it
   (``cuda_core_guide_config`` names the ``pyproject.toml`` to configure it);
 - with ``cuda_core_guide_require_all_rules = True``, a warning for every
   rule the checker implements that no ``rule`` directive defines.
+
+``cuda_core_guide_include_root`` (relative to the configuration directory)
+is the folder that examples' ``:include:`` paths are relative to. The
+companion extension :mod:`cuda_core_guide.sphinxext.cython_source` gives
+objects compiled from Cython their ``[source]`` links.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sphinx.application import Sphinx
+from sphinx.config import Config
 
 from cuda_core_guide import __version__
+from cuda_core_guide.guide_rules import EXAMPLE_KINDS
+from cuda_core_guide.sphinxext.chapter_list import ChapterListDirective
+from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleRole
 from cuda_core_guide.sphinxext.examples import ExampleDirective
 from cuda_core_guide.sphinxext.gate import check_rule_coverage, run_checker
+from cuda_core_guide.sphinxext.precommit import PreCommitDirective
 from cuda_core_guide.sphinxext.rule_directive import RuleDirective
-from cuda_core_guide.sphinxext.rule_index import RuleIndexDirective, render_rule_indexes
+from cuda_core_guide.sphinxext.rule_index import RuleIndexDirective
+from cuda_core_guide.sphinxext.rule_pages import RulePageDirective, write_rule_pages
 
 __all__ = ["setup"]
+
+STATIC = Path(__file__).parent / "static"
+"""The stylesheet and script the extension adds to every HTML page."""
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -47,22 +73,37 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("cuda_core_guide_check", [], "env", types=[list])
     app.add_config_value("cuda_core_guide_config", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_require_all_rules", False, "env", types=[bool])
+    app.add_config_value("cuda_core_guide_chapters", ".", "env", types=[str])
+    app.add_config_value("cuda_core_guide_rule_pages", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_include_root", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_repository", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_precommit_rev", "", "env", types=[str])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
-    for kind in ("avoid", "prefer", "runnable"):
+    app.add_directive("rule-page", RulePageDirective)
+    for kind in EXAMPLE_KINDS:
         app.add_directive(kind, ExampleDirective)
     app.add_directive("rule-index", RuleIndexDirective)
+    app.add_directive("chapter-list", ChapterListDirective)
+    app.add_directive("pre-commit-config", PreCommitDirective)
+    app.add_directive("checker-output", CheckerOutputDirective)
+    app.connect("config-inited", _add_static_path)
+    app.connect("config-inited", _resolve_include_root)
+    app.connect("builder-inited", write_rule_pages)
     app.connect("builder-inited", run_checker)
     app.connect("env-check-consistency", check_rule_coverage)
-    app.connect("doctree-resolved", render_rule_indexes)
     app.add_css_file("cuda-core-guide.css")
-    app.connect("builder-inited", _add_static_path)
+    app.add_js_file("cuda-core-guide.js", loading_method="defer")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-def _add_static_path(app: Sphinx) -> None:
-    """Serve the extension's stylesheet."""
-    from pathlib import Path
+def _add_static_path(app: Sphinx, config: Config) -> None:
+    """Serve the extension's stylesheet and script with the site's static files."""
+    config.html_static_path.append(str(STATIC))
 
-    app.config.html_static_path.append(str(Path(__file__).parent / "static"))
+
+def _resolve_include_root(app: Sphinx, config: Config) -> None:
+    """Make ``cuda_core_guide_include_root`` absolute, relative to the configuration directory."""
+    if config.cuda_core_guide_include_root:
+        config.cuda_core_guide_include_root = str((Path(app.confdir) / config.cuda_core_guide_include_root).resolve())

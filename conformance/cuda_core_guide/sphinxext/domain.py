@@ -2,7 +2,13 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The ``guide`` domain: where each rule is defined, for cross-references and the index."""
+"""The ``guide`` domain: where each rule is documented, for cross-references, search and the index.
+
+A rule is recorded where its canonical description lives: its own page when
+the site generates rule pages, else its box in its chapter. ``{rule}``
+references, the search index and the object inventory all point there, at
+the anchor ``rule-<CODE>``.
+"""
 
 from __future__ import annotations
 
@@ -32,27 +38,21 @@ class RuleEntry:
     code : str
         The rule code.
     title : str
-        The rule's title.
-    level : str
-        ``required`` or ``recommended``.
-    checked : bool
-        Whether the checker enforces it.
+        The rule's title as plain text.
     docname : str
-        The document that defines it.
+        The document that describes it.
     lineno : int
         The line of its directive.
     """
 
     code: str
     title: str
-    level: str
-    checked: bool
     docname: str
     lineno: int
 
 
 class GuideDomain(Domain):
-    """Record rule definitions and resolve ``{rule}`` references to them."""
+    """Record rule descriptions and resolve ``{rule}`` references to them."""
 
     name = "guide"
     label = "Guide"
@@ -62,7 +62,7 @@ class GuideDomain(Domain):
     dangling_warnings = {"rule": "unknown rule %(target)s"}
 
     def clear_doc(self, docname: str) -> None:
-        """Forget the rules a document defined, before it is read again."""
+        """Forget the rules a document described, before it is read again."""
         rules = self.data["rules"]
         for code in [code for code, entry in rules.items() if entry.docname == docname]:
             del rules[code]
@@ -72,7 +72,7 @@ class GuideDomain(Domain):
         docnames = set(docnames)
         for entry in otherdata["rules"].values():
             if entry.docname in docnames:
-                self._add(entry)
+                self.data["rules"][entry.code] = entry
 
     def resolve_xref(
         self,
@@ -104,12 +104,16 @@ class GuideDomain(Domain):
         return [("guide:rule", resolved)] if resolved is not None else []
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Yield every rule for the search index and the object inventory."""
+        """Yield every rule for the search index and the object inventory.
+
+        The name and the display name are both the code, so that searching
+        a code finds it however its title is punctuated.
+        """
         for entry in self.data["rules"].values():
-            yield entry.code, f"{entry.code}: {entry.title}", "rule", entry.docname, rule_anchor(entry.code), 1
+            yield entry.code, entry.code, "rule", entry.docname, rule_anchor(entry.code), 1
 
     def note_rule(self, entry: RuleEntry) -> None:
-        """Record a rule definition, warning if its code is defined twice.
+        """Record a rule's description, warning if its code is described twice.
 
         Parameters
         ----------
@@ -124,17 +128,14 @@ class GuideDomain(Domain):
                 self.env.doc2path(first.docname),
                 first.lineno,
                 location=(entry.docname, entry.lineno),
+                type="cuda-core-guide",
             )
             return
-        self._add(entry)
-
-    def _add(self, entry: RuleEntry) -> None:
-        """Store a rule."""
         self.data["rules"][entry.code] = entry
 
     @property
     def rules(self) -> dict[str, RuleEntry]:
-        """Every rule defined so far, by code."""
+        """Every rule recorded so far, by code."""
         return self.data["rules"]
 
 
@@ -149,5 +150,16 @@ class RuleRole(XRefRole):
 
 
 def rule_anchor(code: str) -> str:
-    """Return the HTML anchor of a rule (``rule-IMP001``)."""
+    """Return the HTML anchor of a rule (``rule-IMP001``).
+
+    Parameters
+    ----------
+    code : str
+        The rule code.
+
+    Returns
+    -------
+    str
+        The anchor, on the rule's page and in its chapter.
+    """
     return f"rule-{code}"

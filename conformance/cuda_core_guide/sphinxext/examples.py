@@ -17,8 +17,13 @@ carrying its own text::
     :symbol: Event.record
     ```
 
-``include`` paths are relative to the repository root, the parent of the
-folder that holds the guide's chapters.
+``include`` paths are relative to ``cuda_core_guide_include_root`` (a
+folder relative to the configuration directory) when it is set, else to
+the parent of the folder that holds the chapter.
+
+On a rule page, an ``avoid`` example of a checked rule is followed by what
+the checker reports for it, produced by running the checker on the example
+during the build (:mod:`cuda_core_guide.example_check`).
 """
 
 from __future__ import annotations
@@ -30,8 +35,11 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.catalog import include_root
+from cuda_core_guide.example_check import example_findings
 from cuda_core_guide.excerpts import ExcerptError, excerpt
+from cuda_core_guide.guide_rules import Example, RuleDoc, include_root
+from cuda_core_guide.rules import is_checked
+from cuda_core_guide.sphinxext.rule_pages import RULE_PAGE_KEY
 
 __all__ = ["ExampleDirective", "LABELS"]
 
@@ -74,7 +82,33 @@ class ExampleDirective(SphinxDirective):
         container += block
         if origin:
             container += nodes.paragraph(origin, "", nodes.Text(origin), classes=["guide-example-origin"])
+        rule = self.env.current_document.get(RULE_PAGE_KEY)
+        if kind == "avoid" and rule is not None:
+            container.extend(self._checker_output(rule, text, language))
         return [container]
+
+    def _checker_output(self, rule: RuleDoc, text: str, language: str) -> list[nodes.Node]:
+        """Return what the checker reports for this avoid example of ``rule``, under a caption."""
+        code = self.arguments[0] if self.arguments else rule.code
+        if not is_checked(code):
+            return []
+        example = Example("avoid", code, language, text, dict(self.options), rule.path, self.lineno)
+        findings = [f for f in example_findings(example, self._root(), (code, "SYN"), text) if f.rule == code]
+        if not findings:
+            raise self.error(f"the checker does not flag this avoid example with {code}")
+        report = "".join(f"{example.filename}:{f.line}:{f.column}: {f.rule} {f.message}\n" for f in findings)
+        caption = nodes.paragraph("", "The checker reports:", classes=["guide-checker-caption"])
+        block = nodes.literal_block(report, report, language="text", classes=["guide-checker-output"])
+        return [caption, block]
+
+    def _root(self) -> Path:
+        """Return the folder that ``include`` and ``filename`` paths are relative to."""
+        configured = self.config.cuda_core_guide_include_root
+        if configured:
+            return Path(configured)
+        rule = self.env.current_document.get(RULE_PAGE_KEY)
+        chapter = Path(rule.path) if rule is not None else Path(self.env.doc2path(self.env.docname))
+        return include_root(chapter)
 
     def _text(self) -> tuple[str, str]:
         """Return the example's code and, for an include, where it comes from."""
@@ -85,7 +119,7 @@ class ExampleDirective(SphinxDirective):
             return "\n".join(self.content) + "\n", ""
         if self.content:
             raise self.error("an example with :include: takes no content")
-        path = include_root(Path(self.env.doc2path(self.env.docname))) / include
+        path = self._root() / include
         self.env.note_dependency(str(path))
         try:
             quoted = excerpt(path, self.options.get("symbol"))

@@ -2,7 +2,14 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The ``rule`` directive: one convention of the guide, with its code, level and examples."""
+"""The ``rule`` directive: one convention of the guide, in its chapter, with its code, level and examples.
+
+Each rule is a section of its chapter, titled with its code and title, so
+that the chapter's "On this page" contents list its rules. When the site
+generates rule pages (``cuda_core_guide_rule_pages``), the rule's page is
+its canonical description and the box links to it; otherwise the box is,
+and the directive records the rule for references and search.
+"""
 
 from __future__ import annotations
 
@@ -13,16 +20,17 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.catalog import CHAPTER_PREFIXES
 from cuda_core_guide.findings import Level
-from cuda_core_guide.rules import all_rules
+from cuda_core_guide.guide_rules import CHAPTER_PREFIXES
+from cuda_core_guide.plaintext import render_inline
+from cuda_core_guide.rules import is_checked
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 
-__all__ = ["RuleDirective"]
+__all__ = ["RuleDirective", "context_label", "rule_badges", "rule_index_entry"]
 
 
 class RuleDirective(SphinxDirective):
-    """Render a rule and record it in the ``guide`` domain.
+    """Render a rule as a section of its chapter.
 
     Usage (MyST)::
 
@@ -46,7 +54,7 @@ class RuleDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        """Build the rule's nodes."""
+        """Build the rule's section."""
         code = self.arguments[0].strip()
         if len(code) != 6 or code[:3] not in CHAPTER_PREFIXES or not code[3:].isdigit():
             raise self.error(f"rule code {code!r} is not a chapter prefix and three digits")
@@ -54,27 +62,94 @@ class RuleDirective(SphinxDirective):
             raise self.error(f"rule {code} needs :title: and :level:")
         title = self.options["title"]
         level = self.options["level"]
-        checked = code in all_rules()
-        domain: GuideDomain = self.env.get_domain("guide")  # type: ignore[assignment]
-        domain.note_rule(RuleEntry(code, title, level, checked, self.env.docname, self.lineno))
-
         anchor = rule_anchor(code)
-        container = nodes.container(classes=["guide-rule", f"guide-rule-{level}"], ids=[anchor])
-        index = addnodes.index(entries=[("single", f"{code}; {title}", anchor, "", None)])
-        heading = nodes.paragraph(classes=["guide-rule-heading"])
-        heading += nodes.reference("", code, refid=anchor, classes=["guide-rule-code"])
-        heading += nodes.Text(" ")
+        section = nodes.section(ids=[anchor], classes=["guide-rule", f"guide-rule-{level}"])
+        self.set_source_info(section)
         title_nodes, messages = self.parse_inline(title, lineno=self.lineno)
-        heading += nodes.strong(title, "", *title_nodes, classes=["guide-rule-title"])
-        heading += nodes.Text(" ")
-        heading += nodes.inline(level, level, classes=["guide-badge", f"guide-badge-{level}"])
-        heading += nodes.Text(" ")
-        enforced = "checked" if checked else "not checked"
-        heading += nodes.inline(
-            enforced,
-            enforced,
-            classes=["guide-badge", "guide-badge-checked" if checked else "guide-badge-unchecked"],
+        section += nodes.title(
+            "", "", nodes.literal(code, code, classes=["guide-rule-code"]), nodes.Text(" "), *title_nodes
         )
-        container += heading
-        container += self.parse_content_to_nodes()
-        return [index, container, *messages]
+        meta = nodes.paragraph(classes=["guide-rule-meta"])
+        meta.extend(rule_badges(level, is_checked(code)))
+        result: list[nodes.Node] = []
+        if self.config.cuda_core_guide_rule_pages:
+            meta += nodes.Text(" ")
+            meta += addnodes.pending_xref(
+                "",
+                nodes.inline("", "Rule page", classes=["guide-rule-page-link"]),
+                refdomain="guide",
+                reftype="rule",
+                reftarget=code,
+                refexplicit=True,
+                refwarn=True,
+            )
+        else:
+            domain: GuideDomain = self.env.get_domain("guide")  # type: ignore[assignment]
+            domain.note_rule(RuleEntry(code, render_inline(title), self.env.docname, self.lineno))
+            result.append(rule_index_entry(code, title, anchor))
+        section += meta
+        section += self.parse_content_to_nodes()
+        std = self.env.get_domain("std")
+        std.note_hyperlink_target(context_label(code), self.env.docname, anchor, f"{code} {render_inline(title)}")
+        return [*result, section, *messages]
+
+
+def rule_badges(level: str, checked: bool) -> list[nodes.Node]:
+    """Return the level and "checked" badges of a rule.
+
+    Parameters
+    ----------
+    level : str
+        ``required`` or ``recommended``.
+    checked : bool
+        Whether the checker enforces the rule.
+
+    Returns
+    -------
+    list of docutils.nodes.Node
+        Two badges, separated by a space.
+    """
+    enforced = "checked" if checked else "not checked"
+    return [
+        nodes.inline(level, level, classes=["guide-badge", f"guide-badge-{level}"]),
+        nodes.Text(" "),
+        nodes.inline(
+            enforced, enforced, classes=["guide-badge", "guide-badge-checked" if checked else "guide-badge-unchecked"]
+        ),
+    ]
+
+
+def context_label(code: str) -> str:
+    """Return the label of a rule's section in its chapter (``guide-rule-imp003``).
+
+    Parameters
+    ----------
+    code : str
+        The rule code.
+
+    Returns
+    -------
+    str
+        A label of Sphinx's standard domain, for ``{ref}`` references.
+    """
+    return f"guide-rule-{code.lower()}"
+
+
+def rule_index_entry(code: str, title: str, anchor: str) -> addnodes.index:
+    """Return the general-index entry of a rule: its code, with its plain title below.
+
+    Parameters
+    ----------
+    code : str
+        The rule code.
+    title : str
+        The title in MyST inline markup.
+    anchor : str
+        The anchor the entry links to.
+
+    Returns
+    -------
+    sphinx.addnodes.index
+        A main entry, so that searching the code ranks it first.
+    """
+    return addnodes.index(entries=[("single", f"{code}; {render_inline(title)}", anchor, "main", None)])

@@ -2,91 +2,120 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The ``rule-index`` directive: a table of every rule, filled in once all documents are read."""
+"""The ``rule-index`` directive: every rule in one table per chapter, with a filter.
+
+The tables are built from the chapters' sources (:mod:`.guide_source`), so
+they do not wait for the chapters to be read. In HTML, a form above them
+filters the rows by code or title words, by level and by whether the
+checker enforces the rule (``cuda-core-guide.js``). When the site has rule
+pages, the directive also lists them in a hidden table of contents, so
+that each rule page sits under the index in the navigation.
+"""
 
 from __future__ import annotations
 
 from docutils import nodes
-from sphinx.application import Sphinx
+from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
-from sphinx.util.nodes import make_refnode
 
-from cuda_core_guide.catalog import CHAPTER_PREFIXES
-from cuda_core_guide.sphinxext.domain import GuideDomain, rule_anchor
+from cuda_core_guide.rules import is_checked
+from cuda_core_guide.sphinxext.guide_source import Chapter, guide_source
+from cuda_core_guide.sphinxext.rule_directive import rule_badges
+from cuda_core_guide.sphinxext.tables import Row, table
 
-__all__ = ["RuleIndexDirective", "RuleIndexPlaceholder", "render_rule_indexes"]
+__all__ = ["RuleIndexDirective"]
 
-_COLUMNS = ("Code", "Rule", "Level", "Checked", "Chapter")
-
-
-class RuleIndexPlaceholder(nodes.General, nodes.Element):
-    """Where the rule table goes; replaced after all documents are resolved."""
+_COLUMNS = (("Code", 12), ("Rule", 62), ("Level", 14), ("Checked", 12))
+_FILTER_FORM = """\
+<form class="guide-rule-filter" role="search" aria-label="Filter the rules" onsubmit="return false">
+  <label>Find <input type="search" name="text" placeholder="Code or words of the title" autocomplete="off"></label>
+  <label>Level <select name="level"><option value="">any</option>
+    <option value="required">required</option><option value="recommended">recommended</option></select></label>
+  <label>Checked <select name="checked"><option value="">any</option>
+    <option value="yes">yes</option><option value="no">no</option></select></label>
+  <output class="guide-rule-filter-count" aria-live="polite"></output>
+</form>
+"""
 
 
 class RuleIndexDirective(SphinxDirective):
-    """Insert the rule table."""
+    """Insert the tables of rules, grouped by chapter."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        """Return the placeholder."""
-        return [RuleIndexPlaceholder()]
+        """Build the filter form, one section per chapter, and the rule pages' hidden toctree."""
+        source = guide_source(self.env)
+        for chapter in source.chapters:
+            self.env.note_dependency(str(chapter.path))
+        result: list[nodes.Node] = [nodes.raw("", _FILTER_FORM, format="html")]
+        for chapter in source.chapters:
+            if chapter.rules:
+                result.append(self._chapter_section(chapter))
+        folder = self.config.cuda_core_guide_rule_pages
+        if folder:
+            result.append(self._toctree([(code, f"{folder.strip('/')}/{code}") for code in source.rules]))
+        return result
 
-
-def render_rule_indexes(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Replace each placeholder in a resolved document with the rule table.
-
-    Parameters
-    ----------
-    app : Sphinx
-        The application.
-    doctree : nodes.document
-        The resolved document.
-    docname : str
-        Its name.
-    """
-    domain: GuideDomain = app.env.get_domain("guide")  # type: ignore[assignment]
-    for placeholder in list(doctree.findall(RuleIndexPlaceholder)):
-        placeholder.replace_self(_table(app, domain, docname))
-
-
-def _table(app: Sphinx, domain: GuideDomain, docname: str) -> nodes.table:
-    """Build the table of rules, grouped by chapter prefix order."""
-    order = {prefix: position for position, prefix in enumerate(CHAPTER_PREFIXES)}
-    entries = sorted(domain.rules.values(), key=lambda e: (order.get(e.code[:3], 99), e.code))
-    table = nodes.table(classes=["guide-rule-index"])
-    group = nodes.tgroup(cols=len(_COLUMNS))
-    table += group
-    for width in (10, 50, 14, 10, 16):
-        group += nodes.colspec(colwidth=width)
-    head = nodes.thead()
-    head += _row([nodes.paragraph(text=title) for title in _COLUMNS])
-    group += head
-    body = nodes.tbody()
-    for entry in entries:
-        code = make_refnode(
-            app.builder, docname, entry.docname, rule_anchor(entry.code), nodes.literal(entry.code, entry.code)
+    def _chapter_section(self, chapter: Chapter) -> nodes.section:
+        """Return a chapter's section: its title, linking to it, and its table of rules."""
+        stem = chapter.docname.rpartition("/")[2]
+        section = nodes.section(ids=[f"rules-{stem}"], classes=["guide-rule-group"])
+        title_nodes, _ = self.parse_inline(chapter.title, lineno=self.lineno)
+        section += nodes.title("", "", *title_nodes)
+        link = addnodes.pending_xref(
+            "",
+            nodes.inline("", "Read the chapter"),
+            refdomain="std",
+            reftype="doc",
+            reftarget=f"/{chapter.docname}",
+            refexplicit=True,
+            refwarn=True,
         )
-        chapter_title = app.env.titles[entry.docname].astext() if entry.docname in app.env.titles else entry.docname
-        chapter = make_refnode(app.builder, docname, entry.docname, "", nodes.Text(chapter_title))
-        body += _row(
-            [
+        section += nodes.paragraph("", "", link, classes=["guide-rule-group-link"])
+        section += self._table(chapter)
+        return section
+
+    def _table(self, chapter: Chapter) -> nodes.table:
+        """Return the table of a chapter's rules, in code order."""
+        rows: list[Row] = []
+        for rule in sorted(chapter.rules, key=lambda r: r.code):
+            checked = is_checked(rule.code)
+            code = addnodes.pending_xref(
+                "",
+                nodes.literal(rule.code, rule.code),
+                refdomain="guide",
+                reftype="rule",
+                reftarget=rule.code,
+                refexplicit=True,
+                refwarn=True,
+            )
+            title_nodes, _ = self.parse_inline(rule.title, lineno=self.lineno)
+            level, _, enforced = rule_badges(str(rule.level), checked)
+            cells = [
                 nodes.paragraph("", "", code),
-                nodes.paragraph(text=entry.title),
-                nodes.paragraph(text=entry.level),
-                nodes.paragraph(text="yes" if entry.checked else "no"),
-                nodes.paragraph("", "", chapter),
+                nodes.paragraph("", "", *title_nodes),
+                nodes.paragraph("", "", level),
+                nodes.paragraph("", "", enforced),
             ]
-        )
-    group += body
-    return table
+            classes = ["guide-rule-row", f"guide-level-{rule.level}", f"guide-checked-{'yes' if checked else 'no'}"]
+            rows.append((cells, classes))
+        return table(_COLUMNS, rows, ["guide-rule-index"])
 
-
-def _row(cells: list[nodes.Node]) -> nodes.row:
-    """Return a table row of the given cell contents."""
-    row = nodes.row()
-    for content in cells:
-        entry = nodes.entry()
-        entry += content
-        row += entry
-    return row
+    def _toctree(self, entries: list[tuple[str, str]]) -> nodes.compound:
+        """Return a hidden toctree of the rule pages, titled with their codes."""
+        toctree = addnodes.toctree()
+        toctree["parent"] = self.env.docname
+        toctree["entries"] = entries
+        toctree["includefiles"] = [docname for _, docname in entries]
+        toctree["maxdepth"] = 1
+        toctree["caption"] = None
+        toctree["glob"] = False
+        toctree["hidden"] = True
+        toctree["includehidden"] = False
+        toctree["numbered"] = 0
+        toctree["titlesonly"] = True
+        self.set_source_info(toctree)
+        wrapper = nodes.compound(classes=["toctree-wrapper"])
+        wrapper += toctree
+        return wrapper

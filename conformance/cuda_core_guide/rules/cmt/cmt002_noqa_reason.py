@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cuda_core_guide.catalog import CHAPTER_PREFIXES
 from cuda_core_guide.config import Config
+from cuda_core_guide.guide_rules import CHAPTER_PREFIXES
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.tokens import parse_suppression

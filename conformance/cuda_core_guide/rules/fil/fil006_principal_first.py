@@ -27,6 +27,7 @@ class PrincipalFirst(Rule):
     """
 
     code = "FIL006"
+    settings = ("principal",)
     kinds = frozenset({"py", "pyx"})
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:

@@ -20,6 +20,7 @@ class SpdxCopyright(Rule):
     """Check that the first line is ``# SPDX-FileCopyrightText: Copyright (c) YEARS HOLDER``."""
 
     code = "HDR001"
+    settings = ("copyright-holder",)
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation if the copyright line is missing or malformed.

@@ -20,6 +20,7 @@ class LicenseIdentifier(Rule):
     """Check for ``#``, then ``# SPDX-License-Identifier: <licence>`` after the copyright line."""
 
     code = "HDR002"
+    settings = ("license",)
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for a missing, misplaced or wrong licence identifier."""

@@ -27,6 +27,7 @@ class ImportGroups(Rule):
     """
 
     code = "IMP001"
+    settings = ("first-party",)
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each import that sits in another group's place."""

@@ -24,6 +24,7 @@ class CythonCimportsFirst(Rule):
     """Check that ``libc``, ``cpython``, ``cython``... cimports precede ``cuda.bindings`` and other third-party ones."""
 
     code = "IMP002"
+    settings = ("first-party",)
     kinds = frozenset({"pyx", "pxd", "pxi"})
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:

@@ -60,6 +60,7 @@ class AlphabeticalWithinGroup(Rule):
     """
 
     code = "IMP003"
+    settings = ("first-party",)
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each import that has to move for its run to be sorted."""

@@ -31,6 +31,7 @@ class BlankLinesBetweenGroups(Rule):
     """
 
     code = "IMP004"
+    settings = ("first-party",)
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each statement with a missing or extra blank line before it."""

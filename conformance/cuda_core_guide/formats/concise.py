@@ -1,0 +1,50 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""``path:line:col: CODE message``, one finding per line, for editors and ``grep``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cuda_core_guide.findings import Finding
+
+__all__ = ["count_line", "render_concise"]
+
+
+def render_concise(findings: Sequence[Finding], links: Callable[[str], str | None]) -> str:
+    """Render findings one per line, then a count.
+
+    Parameters
+    ----------
+    findings : sequence of Finding
+        Sorted findings.
+    links : callable
+        Unused: concise output carries no addresses.
+
+    Returns
+    -------
+    str
+        The lines, followed by ``Found N finding(s).``, or ``""`` if there
+        are none.
+    """
+    if not findings:
+        return ""
+    return "".join(f"{finding}\n" for finding in findings) + count_line(len(findings))
+
+
+def count_line(count: int) -> str:
+    """Return the closing ``Found N finding(s).`` line.
+
+    Parameters
+    ----------
+    count : int
+        The number of findings.
+
+    Returns
+    -------
+    str
+        The line, with its newline.
+    """
+    return f"Found {count} {'finding' if count == 1 else 'findings'}.\n"

@@ -1,0 +1,299 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Read the guide's rules from its MyST chapters: the source every other view is built from.
+
+Each rule is written once, as a ``rule`` directive in a guide chapter: its
+code, title, level, rationale and examples. The Sphinx extension renders
+these directives and the pytest plugin tests their examples, both straight
+from the chapters; the checker's packaged catalog
+(:mod:`cuda_core_guide.catalog`) is built from them when the package is
+built.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from pathlib import Path
+
+from cuda_core_guide.findings import Level
+from cuda_core_guide.myst import Directive, MystError, first_heading, parse_directives, role_targets
+
+__all__ = [
+    "CHAPTER_PREFIXES",
+    "EXAMPLE_KINDS",
+    "Example",
+    "RuleDoc",
+    "checkout_guide",
+    "examples_of",
+    "include_root",
+    "read_chapter",
+    "read_guide",
+]
+
+CHAPTER_PREFIXES = {
+    "HDR": "copyright header",
+    "FIL": "file structure",
+    "PKG": "package layout",
+    "IMP": "imports",
+    "CLS": "class and function definitions",
+    "NAM": "naming",
+    "TYP": "type annotations",
+    "DOC": "docstrings",
+    "ERR": "errors and warnings",
+    "MEM": "memory management",
+    "THR": "thread safety",
+    "CYT": "Cython-specific features",
+    "CON": "constants",
+    "CMT": "comments",
+    "PRF": "performance",
+    "API": "API design",
+    "CUD": "CUDA-specific patterns",
+    "DEV": "development lifecycle",
+    "SYN": "the checker itself",
+}
+"""Rule-code prefixes and the chapter each one belongs to."""
+
+EXAMPLE_KINDS = ("avoid", "prefer", "runnable")
+"""The directives that hold an example."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Example:
+    """A code example in the guide.
+
+    Parameters
+    ----------
+    kind : str
+        ``"avoid"``, ``"prefer"`` or ``"runnable"``.
+    rule : str or None
+        The rule it illustrates: its own argument, else the enclosing rule.
+    language : str
+        ``"cython"`` or ``"python"``.
+    code : str
+        The example's own text (empty for an ``include``).
+    options : dict of str to str
+        The directive's options.
+    path : str
+        The chapter file.
+    line : int
+        The 1-based line of the directive in the chapter.
+    """
+
+    kind: str
+    rule: str | None
+    language: str
+    code: str
+    options: dict[str, str]
+    path: str
+    line: int
+
+    @property
+    def filename(self) -> str:
+        """The file name the example is checked as (its ``filename`` option)."""
+        default = "example.pyx" if self.language == "cython" else "example.py"
+        return self.options.get("filename", default)
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleDoc:
+    """One rule of the guide, as its chapter writes it.
+
+    Parameters
+    ----------
+    code : str
+        The rule code, such as ``IMP001``.
+    title : str
+        A one-line statement of the rule, in MyST inline markup.
+    level : Level
+        ``required`` or ``recommended``.
+    chapter : str
+        The chapter's file stem (``imports``).
+    chapter_title : str
+        The chapter's first heading, in MyST inline markup.
+    body : str
+        The rule's MyST body: rationale and examples.
+    path : str
+        The chapter file.
+    line : int
+        The line of the rule directive.
+    body_line : int
+        The chapter line that ``body`` starts on.
+    examples : tuple of Example
+        Its examples.
+    references : tuple of str
+        The rule codes its body links to with ``{rule}`` roles, in order.
+    """
+
+    code: str
+    title: str
+    level: Level
+    chapter: str
+    chapter_title: str
+    body: str
+    path: str
+    line: int
+    body_line: int
+    examples: tuple[Example, ...] = ()
+    references: tuple[str, ...] = ()
+
+    @property
+    def prefix(self) -> str:
+        """The code's chapter prefix (``IMP``)."""
+        return self.code[:3]
+
+
+def checkout_guide() -> Path | None:
+    """Return the ``guide/`` folder of the source checkout this package runs from, if any.
+
+    Returns
+    -------
+    Path or None
+        The folder, when the package is imported from a checkout (an
+        editable install, or ``conformance/`` on the path); ``None`` for an
+        installed wheel.
+    """
+    guide = Path(__file__).resolve().parents[2] / "guide"
+    return guide if (guide / "index.md").is_file() else None
+
+
+def include_root(chapter: Path) -> Path:
+    """Return the directory that a chapter's ``:include:`` paths are relative to.
+
+    Parameters
+    ----------
+    chapter : Path
+        A guide chapter (symbolic links are followed).
+
+    Returns
+    -------
+    Path
+        The repository root: the parent of the guide's folder.
+    """
+    return Path(chapter).resolve().parent.parent
+
+
+def read_guide(directory: Path) -> dict[str, RuleDoc]:
+    """Return every rule the chapters in ``directory`` define, by code.
+
+    Parameters
+    ----------
+    directory : Path
+        The guide's chapter folder.
+
+    Returns
+    -------
+    dict of str to RuleDoc
+        The rules, ordered by code.
+
+    Raises
+    ------
+    MystError
+        If a rule directive is malformed or a code is defined twice.
+    """
+    rules: dict[str, RuleDoc] = {}
+    for chapter in sorted(directory.glob("*.md")):
+        for rule in read_chapter(chapter):
+            if rule.code in rules:
+                first = rules[rule.code]
+                raise MystError(
+                    rule.path, rule.line, f"rule {rule.code} is already defined at {first.path}:{first.line}"
+                )
+            rules[rule.code] = rule
+    return dict(sorted(rules.items()))
+
+
+def read_chapter(path: Path) -> list[RuleDoc]:
+    """Return the rules one chapter defines.
+
+    Parameters
+    ----------
+    path : Path
+        A MyST chapter.
+
+    Returns
+    -------
+    list of RuleDoc
+        Its rules, in order.
+
+    Raises
+    ------
+    MystError
+        If a rule directive is malformed.
+    """
+    text = path.read_text(encoding="utf-8")
+    title = first_heading(text) or path.stem
+    return [_rule(d, path, title) for d in parse_directives(text, str(path)) if d.name == "rule"]
+
+
+def examples_of(directives: Iterable[Directive], path: str, rule: str | None = None) -> list[Example]:
+    """Return the examples among ``directives`` and their nested directives.
+
+    Parameters
+    ----------
+    directives : iterable of Directive
+        Directives of one chapter.
+    path : str
+        The chapter file.
+    rule : str, optional
+        The code of the enclosing rule.
+
+    Returns
+    -------
+    list of Example
+        The examples in document order.
+    """
+    result = []
+    for directive in directives:
+        if directive.name == "rule":
+            result.extend(examples_of(directive.children, path, directive.argument.split()[0]))
+        elif directive.name in EXAMPLE_KINDS:
+            result.append(
+                Example(
+                    directive.name,
+                    directive.argument or rule,
+                    directive.options.get("lang", "cython" if directive.name != "runnable" else "python"),
+                    directive.body,
+                    directive.options,
+                    path,
+                    directive.line,
+                )
+            )
+        else:
+            result.extend(examples_of(directive.children, path, rule))
+    return result
+
+
+def _rule(directive: Directive, path: Path, chapter_title: str) -> RuleDoc:
+    """Build a :class:`RuleDoc` from a ``rule`` directive, validating it."""
+    code = directive.argument
+    where = str(path)
+    if len(code) != 6 or code[:3] not in CHAPTER_PREFIXES or not code[3:].isdigit():
+        raise MystError(where, directive.line, f"rule code {code!r} is not a chapter prefix and three digits")
+    title = directive.options.get("title", "").strip()
+    if not title:
+        raise MystError(where, directive.line, f"rule {code} has no :title:")
+    try:
+        level = Level(directive.options.get("level", ""))
+    except ValueError:
+        raise MystError(
+            where,
+            directive.line,
+            f"rule {code} has level {directive.options.get('level')!r}; use required or recommended",
+        ) from None
+    references = tuple(dict.fromkeys(t.upper() for t in role_targets(directive.body, "rule") if t.upper() != code))
+    return RuleDoc(
+        code,
+        title,
+        level,
+        path.stem,
+        chapter_title,
+        directive.body,
+        where,
+        directive.line,
+        directive.body_line,
+        tuple(examples_of(directive.children, where, code)),
+        references,
+    )

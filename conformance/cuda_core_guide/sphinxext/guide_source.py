@@ -1,0 +1,196 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The guide as the site needs it before any page is read: its chapters, in order, and their rules.
+
+The rule pages, the rule index and the chapter list are built from the
+chapters' sources, read with the checker's own MyST reader, so that they
+do not depend on the order in which Sphinx reads documents. The chapters
+are the documents that the toctrees of the folder's ``index.md`` list, in
+that order; without such toctrees, every ``.md`` file of the folder. Each
+may carry a one-line ``summary`` in its front matter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from pathlib import Path
+
+import yaml
+from sphinx.environment import BuildEnvironment
+
+from cuda_core_guide.guide_rules import RuleDoc, read_chapter
+from cuda_core_guide.myst import first_heading, iter_directives, markdown_parser
+
+__all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source"]
+
+_INDEX = "index.md"
+
+
+@dataclasses.dataclass(frozen=True)
+class GuideSource:
+    """The chapters of the guide and their rules.
+
+    Parameters
+    ----------
+    chapters : tuple of Chapter
+        Every chapter, in reading order.
+    """
+
+    chapters: tuple[Chapter, ...]
+
+    def chapter_of(self, code: str) -> Chapter:
+        """Return the chapter that defines a rule.
+
+        Parameters
+        ----------
+        code : str
+            A rule code of :attr:`rules`.
+
+        Returns
+        -------
+        Chapter
+            Its chapter.
+        """
+        return next(chapter for chapter in self.chapters if any(rule.code == code for rule in chapter.rules))
+
+    def referrers(self, code: str) -> tuple[str, ...]:
+        """Return the codes of the rules whose text links to a rule.
+
+        Parameters
+        ----------
+        code : str
+            A rule code.
+
+        Returns
+        -------
+        tuple of str
+            The referring rules, in code order.
+        """
+        return tuple(other for other, rule in self.rules.items() if code in rule.references)
+
+    @functools.cached_property
+    def rules(self) -> dict[str, RuleDoc]:
+        """Every rule, by code, in code order."""
+        return dict(sorted((rule.code, rule) for chapter in self.chapters for rule in chapter.rules))
+
+
+@dataclasses.dataclass(frozen=True)
+class Chapter:
+    """One chapter of the guide.
+
+    Parameters
+    ----------
+    docname : str
+        Its Sphinx document name (``guide/imports``).
+    path : Path
+        Its file.
+    title : str
+        Its first heading, in MyST inline markup.
+    summary : str
+        The ``summary`` of its front matter, in MyST inline markup, or ``""``.
+    rules : tuple of RuleDoc
+        The rules it defines, in order.
+    """
+
+    docname: str
+    path: Path
+    title: str
+    summary: str
+    rules: tuple[RuleDoc, ...]
+
+    @property
+    def prefixes(self) -> tuple[str, ...]:
+        """The code prefixes of its rules, in order of first use."""
+        return tuple(dict.fromkeys(rule.prefix for rule in self.rules))
+
+
+def chapters_folder(env: BuildEnvironment) -> Path:
+    """Return the folder of the guide's chapters: ``cuda_core_guide_chapters`` under the source folder.
+
+    Parameters
+    ----------
+    env : BuildEnvironment
+        The build environment.
+
+    Returns
+    -------
+    Path
+        The folder (not resolved, so that document names stay right under
+        a symbolic link).
+    """
+    return Path(env.srcdir) / env.config.cuda_core_guide_chapters
+
+
+def guide_source(env: BuildEnvironment) -> GuideSource:
+    """Return the guide's chapters and rules, read again only when a chapter changed.
+
+    Parameters
+    ----------
+    env : BuildEnvironment
+        The build environment.
+
+    Returns
+    -------
+    GuideSource
+        The chapters of :func:`chapters_folder`.
+
+    Raises
+    ------
+    cuda_core_guide.myst.MystError
+        If a rule directive is malformed.
+    """
+    folder = chapters_folder(env)
+    files = sorted(folder.glob("*.md"))
+    stamp = tuple((path.name, path.stat().st_mtime_ns, path.stat().st_size) for path in files)
+    return _read(str(folder), str(env.srcdir), stamp)
+
+
+@functools.lru_cache(maxsize=4)
+def _read(folder: str, srcdir: str, stamp: tuple) -> GuideSource:
+    """Read the chapters of a folder (``stamp`` keys the cache to their state)."""
+    directory = Path(folder)
+    listed = _toctree_entries(directory / _INDEX)
+    if listed:
+        paths = [directory / f"{entry}.md" for entry in listed if (directory / f"{entry}.md").is_file()]
+    else:
+        paths = sorted(directory.glob("*.md"))
+    chapters = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        docname = path.relative_to(srcdir).with_suffix("").as_posix()
+        matter = _front_matter(text)
+        chapters.append(
+            Chapter(
+                docname,
+                path,
+                first_heading(text) or path.stem,
+                str(matter.get("summary", "")),
+                tuple(read_chapter(path)),
+            )
+        )
+    return GuideSource(tuple(chapters))
+
+
+def _toctree_entries(index: Path) -> list[str]:
+    """Return the documents an index page's toctrees list, in order (``Title <name>`` gives ``name``)."""
+    if not index.is_file():
+        return []
+    entries = []
+    for directive in iter_directives(index.read_text(encoding="utf-8"), str(index)):
+        if directive.name == "toctree":
+            for line in directive.body.splitlines():
+                if line.strip():
+                    entries.append(line.strip().rpartition("<")[2].rstrip(">").strip())
+    return list(dict.fromkeys(entries))
+
+
+def _front_matter(text: str) -> dict:
+    """Return a document's YAML front matter, or an empty mapping."""
+    tokens = markdown_parser().parse(text)
+    if tokens and tokens[0].type == "front_matter":
+        data = yaml.safe_load(tokens[0].content)
+        return data if isinstance(data, dict) else {}
+    return {}

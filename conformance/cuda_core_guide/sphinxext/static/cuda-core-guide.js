@@ -1,0 +1,63 @@
+/* SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved. */
+/* SPDX-License-Identifier: Apache-2.0 */
+
+/* The rule index's filter: show the rules whose code or title contains every
+   word typed, at the chosen level and checked state; hide chapters left empty.
+   The query is kept in the address (?q=...&level=...&checked=...), so a
+   filtered index can be linked to. */
+(function () {
+  "use strict";
+
+  function setUp(form) {
+    const rows = Array.from(document.querySelectorAll("tr.guide-rule-row"));
+    const groups = Array.from(document.querySelectorAll(".guide-rule-group"));
+    const count = form.querySelector(".guide-rule-filter-count");
+    const params = new URLSearchParams(window.location.search);
+    for (const name of ["text", "level", "checked"]) {
+      if (params.has(name)) form.elements[name].value = params.get(name);
+    }
+
+    function apply() {
+      const words = form.elements.text.value.toLowerCase().split(/\s+/).filter(Boolean);
+      const level = form.elements.level.value;
+      const checked = form.elements.checked.value;
+      let shown = 0;
+      for (const row of rows) {
+        const text = row.textContent.toLowerCase();
+        const visible =
+          words.every((word) => text.includes(word)) &&
+          (!level || row.classList.contains("guide-level-" + level)) &&
+          (!checked || row.classList.contains("guide-checked-" + checked));
+        row.classList.toggle("guide-hidden", !visible);
+        if (visible) shown += 1;
+      }
+      for (const group of groups) {
+        const any = group.querySelector("tr.guide-rule-row:not(.guide-hidden)");
+        group.classList.toggle("guide-hidden", any === null);
+      }
+      count.textContent = shown + " of " + rows.length + " rules";
+      const query = new URLSearchParams();
+      for (const name of ["text", "level", "checked"]) {
+        if (form.elements[name].value) query.set(name, form.elements[name].value);
+      }
+      const search = query.toString();
+      const address = window.location.pathname + (search ? "?" + search : "") + window.location.hash;
+      history.replaceState(null, "", address);
+    }
+
+    form.addEventListener("input", apply);
+    form.addEventListener("change", apply);
+    apply();
+  }
+
+  function init() {
+    const form = document.querySelector("form.guide-rule-filter");
+    if (form) setUp(form);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -1,0 +1,58 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Docutils tables for the extension's generated lists (rules, chapters)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from docutils import nodes
+
+__all__ = ["Row", "table"]
+
+Row = tuple[Sequence[nodes.Node], Sequence[str]]
+"""A row: one node per cell, and the row's HTML classes."""
+
+
+def table(columns: Sequence[tuple[str, int]], rows: Sequence[Row], classes: Sequence[str]) -> nodes.table:
+    """Return a table with a header row.
+
+    Parameters
+    ----------
+    columns : sequence of tuple of (str, int)
+        Each column's heading and relative width.
+    rows : sequence of Row
+        The body rows.
+    classes : sequence of str
+        The table's HTML classes.
+
+    Returns
+    -------
+    docutils.nodes.table
+        The table.
+    """
+    result = nodes.table(classes=list(classes))
+    group = nodes.tgroup(cols=len(columns))
+    result += group
+    for _, width in columns:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    head += _row([nodes.paragraph(text=title) for title, _ in columns], ())
+    group += head
+    body = nodes.tbody()
+    for cells, row_classes in rows:
+        body += _row(cells, row_classes)
+    group += body
+    return result
+
+
+def _row(cells: Sequence[nodes.Node], classes: Sequence[str]) -> nodes.row:
+    """Return a table row of the given cell contents."""
+    row = nodes.row(classes=list(classes))
+    for content in cells:
+        entry = nodes.entry()
+        entry += content
+        row += entry
+    return row
