@@ -5,11 +5,13 @@
 """Sessions of the cuda.core developer guide project.
 
 - ``nox -s docs``: build the site into ``docs/_build/html`` (``-W``, nitpicky).
+- ``nox -s browser``: test the built site in Chromium (Playwright).
 - ``nox -s tests``: the CPU suite, which CI runs.
 - ``nox -s conformance``: the GPU suite, against the reference build and
   against upstream ``cuda-core``.
 - ``nox -s bench``: GPU benchmarks.
-- ``nox -s lint``: the guide's checker and ruff over the project.
+- ``nox -s lint``: the guide's checker and ruff over the project, and
+  check-wheel-contents over the built wheel.
 - ``nox -s upstream_report``: the checker's per-rule counts on upstream
   ``cuda-core``'s ``.py`` and ``.pxd`` files, into ``reports/``.
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import tomllib
 from pathlib import Path
 
 import nox
@@ -33,6 +36,14 @@ WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
 # examples) needs the guide reader but not the checker's docstring rules, so
 # the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
 GPU_SUITE_REQUIREMENTS = ["pytest>=8", "numpy>=1.26", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
+UPSTREAM_REQUIREMENTS = [UPSTREAM, "cuda-bindings==13.5.*"]
+# The GPU runner: Python 3.12 on x86-64 Linux, with no network.
+RUNNER_PYTHON = "3.12"
+RUNNER_PLATFORMS = [f"manylinux_2_{minor}_x86_64" for minor in (39, 35, 34, 31, 28, 27, 24, 17)] + [
+    "manylinux2014_x86_64",
+    "manylinux1_x86_64",
+    "linux_x86_64",
+]
 
 nox.options.sessions = ["lint", "tests", "docs"]
 nox.options.reuse_existing_virtualenvs = True
@@ -92,12 +103,24 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session
+def browser(session: nox.Session) -> None:
+    """Test the built site (``nox -s docs`` first) in the system's Chromium, served on 127.0.0.1."""
+    session.install("pytest>=8", "playwright>=1.45")
+    session.run("pytest", "docs/tests", *session.posargs)
+
+
+@nox.session
 def lint(session: nox.Session) -> None:
-    """Check the whole project with its own checker, then with ruff."""
-    session.install(".", "ruff")
+    """Check the whole project with its own checker and ruff, and the wheel's contents."""
+    session.install(".", "ruff", "build", "check-wheel-contents")
     session.run("cuda-core-guide", "check", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    dist = Path(session.create_tmp()) / "dist"
+    for old in dist.glob("*.whl"):
+        old.unlink()
+    session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), ".", silent=True)
+    session.run("check-wheel-contents", *[str(wheel) for wheel in dist.glob("*.whl")])
 
 
 @nox.session
@@ -110,8 +133,69 @@ def conformance(session: nox.Session, impl: str) -> None:
         install_reference(session)
         session.run("pytest", "-m", "gpu", "reference_impl/tests", "conformance/api_suite", "guide", *session.posargs)
     else:
-        session.install(UPSTREAM, "cuda-bindings==13.5.*")
+        session.install(*UPSTREAM_REQUIREMENTS)
         session.run("pytest", "-m", "gpu", "conformance/api_suite", *session.posargs)
+
+
+def pyproject_requirements(project: Path, *, dependencies: bool) -> list[str]:
+    """Return what building a project needs, its ``[build-system] requires``, and its dependencies if asked.
+
+    Parameters
+    ----------
+    project : Path
+        A folder with a ``pyproject.toml``.
+    dependencies : bool
+        Add the project's own ``dependencies``.
+
+    Returns
+    -------
+    list of str
+        The requirements.
+    """
+    data = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = data["project"].get("dependencies", []) if dependencies else []
+    return [*data["build-system"]["requires"], *extra]
+
+
+@nox.session
+def wheelhouse(session: nox.Session) -> None:
+    """Download, into .whl/, every wheel the GPU sessions install, for the offline GPU runner.
+
+    The list is the one the ``conformance`` and ``bench`` sessions install
+    (this package without its dependencies, the reference implementation
+    with its own), and what building both needs; wheels are for CPython 3.12
+    on x86-64 Linux. On the runner::
+
+        python3 -m pip install --no-index --find-links .whl --target .noxsite nox
+        PYTHONPATH=.noxsite PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl python3 -m nox -s conformance
+    """
+    destination = ROOT / ".whl"
+    requirements = [
+        "nox",
+        *GPU_SUITE_REQUIREMENTS,
+        *UPSTREAM_REQUIREMENTS,
+        *pyproject_requirements(ROOT, dependencies=False),
+        *pyproject_requirements(REFERENCE, dependencies=True),
+    ]
+    platforms = [option for platform in RUNNER_PLATFORMS for option in ("--platform", platform)]
+    session.run(
+        "python",
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--only-binary=:all:",
+        "--python-version",
+        RUNNER_PYTHON,
+        "--implementation",
+        "cp",
+        *platforms,
+        "--dest",
+        str(destination),
+        *requirements,
+    )
+    size = sum(path.stat().st_size for path in destination.glob("*.whl"))
+    session.log(f"{len(list(destination.glob('*.whl')))} wheels, {size / 2**20:.1f} MiB in {destination}")
 
 
 @nox.session
@@ -130,8 +214,7 @@ def bench(session: nox.Session) -> None:
         "pip",
         "install",
         "--quiet",
-        UPSTREAM,
-        "cuda-bindings==13.5.*",
+        *UPSTREAM_REQUIREMENTS,
         "numpy",
         external=True,
     )

@@ -107,6 +107,10 @@ html_theme_options = {
     "show_toc_level": 3,
 }
 html_static_path: list[str] = []
+html_favicon = "_static/favicon.svg"
+# The theme reads the colour mode from the page before its script runs:
+# without a default, a first visit logs an "invalid theme mode" error.
+html_context = {"default_mode": "auto"}
 
 
 def setup(app: Sphinx) -> None:
