@@ -207,10 +207,17 @@ def search_index(docs: Path) -> dict:
     return json.loads(text[text.index("(") + 1 : text.rindex(")")])
 
 
-def test_rule_page_shows_the_rule_the_checker_message_and_how_to_configure(tmp_path, capsys, monkeypatch) -> None:
-    docs = rule_page_project(tmp_path)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status == 0, output
+@pytest.fixture(scope="module")
+def rule_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site with rule pages once for the tests that only read its output; return its docs folder."""
+    docs = rule_page_project(tmp_path_factory.mktemp("rule-site"))
+    status = sphinx_build(["-W", "--keep-going", "-q", "-b", "html", str(docs), str(docs / "_build")])
+    assert status == 0
+    return docs
+
+
+def test_rule_page_shows_the_rule_the_checker_message_and_how_to_configure(rule_site: Path) -> None:
+    docs = rule_site
     page = (docs / "_build" / "rules" / "HDR001.html").read_text()
     assert "<title>HDR001: Begin every file with the SPDX copyright line" in page
     assert 'id="rule-HDR001"' in page
@@ -227,10 +234,8 @@ def test_rule_page_shows_the_rule_the_checker_message_and_how_to_configure(tmp_p
     assert 'href="../rules/HDR001.html#rule-HDR001"' in chapter  # {rule} references lead to the page
 
 
-def test_search_finds_a_rule_code_on_its_page(tmp_path, capsys, monkeypatch) -> None:
-    docs = rule_page_project(tmp_path)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status == 0, output
+def test_search_finds_a_rule_code_on_its_page(rule_site: Path) -> None:
+    docs = rule_site
     index = search_index(docs)
     page = index["docnames"].index("rules/HDR001")
     rule_type = next(key for key, name in index["objtypes"].items() if name == "guide:rule")
@@ -240,19 +245,15 @@ def test_search_finds_a_rule_code_on_its_page(tmp_path, capsys, monkeypatch) -> 
     assert "`" not in json.dumps(index["titles"])
 
 
-def test_stylesheet_and_script_ship_with_the_site(tmp_path, capsys, monkeypatch) -> None:
-    docs = rule_page_project(tmp_path)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status == 0, output
+def test_stylesheet_and_script_ship_with_the_site(rule_site: Path) -> None:
+    docs = rule_site
     for name in ("cuda-core-guide.css", "cuda-core-guide.js"):
         assert (docs / "_build" / "_static" / name).is_file()
         assert f"_static/{name}" in (docs / "_build" / "index.html").read_text()
 
 
-def test_rule_index_groups_rules_by_chapter_with_a_filter(tmp_path, capsys, monkeypatch) -> None:
-    docs = rule_page_project(tmp_path)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status == 0, output
+def test_rule_index_groups_rules_by_chapter_with_a_filter(rule_site: Path) -> None:
+    docs = rule_site
     html = (docs / "_build" / "rules.html").read_text()
     assert '<form class="guide-rule-filter"' in html
     assert 'id="rules-headers"' in html
@@ -260,10 +261,8 @@ def test_rule_index_groups_rules_by_chapter_with_a_filter(tmp_path, capsys, monk
     assert '<code class="docutils literal notranslate"><span class="pre">SPDX</span></code>' in html
 
 
-def test_chapter_list_and_pre_commit_snippet(tmp_path, capsys, monkeypatch) -> None:
-    docs = rule_page_project(tmp_path)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status == 0, output
+def test_chapter_list_and_pre_commit_snippet(rule_site: Path) -> None:
+    docs = rule_site
     html = (docs / "_build" / "index.html").read_text()
     assert 'href="guide/headers.html"' in html
     assert "Every file starts with an" in html

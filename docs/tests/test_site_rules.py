@@ -104,3 +104,30 @@ def test_screenshots(page: Page, site: Site, screenshots: Path) -> None:
         path = screenshots / f"{name}.png"
         page.screenshot(path=path)
         assert path.stat().st_size > 10_000
+
+
+def test_code_blocks_have_copy_buttons(page: Page, site: Site) -> None:
+    page.goto(site.address("guide/imports.html"))
+    blocks = page.locator("section#rule-IMP003 div.highlight")
+    expect(blocks.first).to_be_visible()
+    assert page.locator("section#rule-IMP003 button.copybtn").count() == blocks.count()
+
+
+def test_api_pages_link_to_the_pyx_source(page: Page, site: Site) -> None:
+    page.goto(site.address("api/cuda.core.Event.html"))
+    source = page.locator("a:has(.viewcode-link)").first
+    assert source.get_attribute("href") == "../_modules/cuda/core/_event.html#Event"
+    source.click()
+    page.wait_for_url(re.compile(r"_modules/cuda/core/_event\.html#Event$"))
+    expect(page.locator("#Event")).to_be_in_viewport()
+    expect(page.locator("main")).to_contain_text("cdef class Event")
+
+
+@pytest.mark.parametrize("address", ["genindex.html", "rules.html", "guide/imports.html", "search.html?q=IMP006"])
+def test_rule_titles_show_no_raw_markup(page: Page, site: Site, address: str) -> None:
+    page.goto(site.address(address))
+    if address.startswith("search"):
+        expect(page.locator("#search-results ul.search > li").first).to_be_visible(timeout=15_000)
+    text = page.locator("main").inner_text()
+    assert "IMP006" in text
+    assert "`" not in text.split("IMP006", 1)[1][:200]
