@@ -12,6 +12,7 @@ tests read what the visits recorded.
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 
 import pytest
@@ -20,6 +21,10 @@ from site_testing import Site, Visit, new_context
 
 _COLLECT = """() => ({
   links: Array.from(document.querySelectorAll("a[href]"), (a) => a.href),
+  assets: [
+    ...Array.from(document.querySelectorAll("link[rel=stylesheet], link[rel=icon]"), (l) => l.href),
+    ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
+  ],
   ids: [
     ...Array.from(document.querySelectorAll("[id]"), (e) => e.id),
     ...Array.from(document.querySelectorAll("a[name]"), (e) => e.name),
@@ -45,7 +50,7 @@ def visits(browser: Browser, site: Site) -> dict[str, Visit]:
         recorded[name] = Visit(
             list(current.console_errors),
             list(current.remote_requests),
-            seen["links"],
+            [*seen["links"], *seen["assets"]],
             set(seen["ids"]),
             seen["overflowing"],
         )
@@ -93,3 +98,38 @@ def test_every_local_link_and_anchor_resolves(visits: dict[str, Visit], site: Si
 def test_no_code_block_scrolls_sideways_at_1400_px(visits: dict[str, Visit]) -> None:
     wide = {name: visit.overflowing for name, visit in visits.items() if visit.overflowing}
     assert not wide
+
+
+def test_every_stylesheet_and_script_a_page_loads_ships(visits: dict[str, Visit], site: Site) -> None:
+    local = {_path(link) for visit in visits.values() for link in visit.links if link.startswith(site.url)}
+    assets = {path for path in local if path.endswith((".css", ".js"))}
+    assert {"_static/cuda-core-guide.css", "_static/cuda-core-guide.js"} <= assets
+    missing = [path for path in assets if not (site.root / path).is_file()]
+    assert not missing
+
+
+def test_every_rule_has_a_page_and_its_search_hits_resolve(visits: dict[str, Visit], site: Site) -> None:
+    text = (site.root / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    rule_type = next(int(key) for key, name in index["objtypes"].items() if name == "guide:rule")
+    hits = [entry for entry in index["objects"][""] if entry[1] == rule_type]
+    pages = [name for name in visits if name.startswith("rules/")]
+    assert len(hits) == len(pages) >= 100
+    unresolved = []
+    for document, _, _, short_anchor, code in hits:
+        page = index["docnames"][document] + ".html"
+        # Sphinx's searchtools.js: "" means the name itself, "-" the type, a dash and the name.
+        anchor = {"": code, "-": f"rule-{code}"}.get(short_anchor, short_anchor)
+        if page != f"rules/{code}.html" or anchor not in visits[page].ids:
+            unresolved.append(f"{code}: {page}#{anchor}")
+    for entry, targets in index["indexentries"].items():
+        for document, anchor, _ in targets:
+            page = index["docnames"][document] + ".html"
+            if anchor and anchor not in visits[page].ids:
+                unresolved.append(f"index entry {entry!r}: {page}#{anchor}")
+    assert not unresolved
+
+
+def _path(link: str) -> str:
+    """Return the file a local address names, relative to the site's root."""
+    return urllib.parse.unquote(urllib.parse.urlsplit(link).path).removeprefix("/")
