@@ -86,8 +86,10 @@ def install_reference(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the CPU suite: checker, guide examples, reference and API conformance."""
-    session.install("-e", ".[test]")
+    """Run the CPU suite: checker, guide examples (Cython ones compiled), reference and API conformance."""
+    # The guide's Cython examples compile against the cuda.bindings declarations
+    # and the CUDA headers that the reference implementation builds with.
+    session.install("-e", ".[test]", *pyproject_requirements(REFERENCE, dependencies=False))
     install_reference(session)
     session.run("pytest", *session.posargs)
 
@@ -126,15 +128,29 @@ def lint(session: nox.Session) -> None:
 @nox.session
 @nox.parametrize("impl", ["reference", "upstream"])
 def conformance(session: nox.Session, impl: str) -> None:
-    """Run the GPU suite against the reference build or upstream cuda-core."""
+    """Run the GPU suite against the reference build or upstream cuda-core; record the outcomes in reports/.
+
+    Both implementations run the API conformance suite and the guide's
+    runnable examples; the reference also runs its own tests. Each run
+    writes ``reports/conformance-<impl>.xml`` (JUnit) and updates the matrix
+    ``reports/conformance.json``.
+    """
     session.install("--no-deps", ".")
     session.install(*GPU_SUITE_REQUIREMENTS)
     if impl == "reference":
         install_reference(session)
-        session.run("pytest", "-m", "gpu", "reference_impl/tests", "conformance/api_suite", "guide", *session.posargs)
+        paths = ["reference_impl/tests", "conformance/api_suite", "guide"]
     else:
         session.install(*UPSTREAM_REQUIREMENTS)
-        session.run("pytest", "-m", "gpu", "conformance/api_suite", *session.posargs)
+        paths = ["conformance/api_suite", "guide"]
+    reports = ROOT / "reports"
+    junit = reports / f"conformance-{impl}.xml"
+    try:
+        session.run("pytest", "-m", "gpu", f"--junitxml={junit}", *paths, *session.posargs)
+    finally:
+        if junit.is_file():
+            matrix = reports / "conformance.json"
+            session.run("python", "-m", "cuda_core_guide.conformance_report", str(junit), "--output", str(matrix))
 
 
 def pyproject_requirements(project: Path, *, dependencies: bool) -> list[str]:

@@ -79,6 +79,8 @@ cuda_core_guide_require_all_rules = True
 cuda_core_guide_chapters = "guide"
 cuda_core_guide_rule_pages = "rules"
 cuda_core_guide_include_root = ".."
+# The conformance matrix of the latest GPU run (a copy of reports/conformance.json).
+cuda_core_guide_conformance = "_data/conformance.json"
 # [source] links of the API reference show the reference's .pyx files.
 cuda_core_guide_source_roots = ["../reference_impl"]
 

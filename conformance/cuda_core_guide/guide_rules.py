@@ -15,6 +15,7 @@ built.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -95,6 +96,48 @@ class Example:
         """The file name the example is checked as (its ``filename`` option)."""
         default = "example.pyx" if self.language == "cython" else "example.py"
         return self.options.get("filename", default)
+
+    @property
+    def digest(self) -> str:
+        """A stable identifier: the chapter and a digest of the kind and the code.
+
+        It changes when the example changes, not when lines above it do;
+        trailing whitespace does not count.
+        """
+        code = "\n".join(line.rstrip() for line in self.code.strip("\n").splitlines())
+        digest = hashlib.sha256(f"{self.kind}\0{code}".encode()).hexdigest()[:12]
+        return f"{Path(self.path).stem}:{digest}"
+
+    @property
+    def fragment(self) -> str | None:
+        """Why the example cannot stand alone as a module (its ``fragment`` option), if it cannot."""
+        return self.options.get("fragment")
+
+    @property
+    def compile_error(self) -> str | None:
+        """Why Cython must reject the example (its ``compile-error`` option), if it must."""
+        return self.options.get("compile-error")
+
+    @property
+    def breaks(self) -> tuple[str, ...]:
+        """The rules a preferred example may break: the codes before the colon of its ``breaks`` option."""
+        codes, _, _ = self.options.get("breaks", "").partition(":")
+        return tuple(code.strip().upper() for code in codes.replace(",", " ").split())
+
+    @property
+    def upstream_difference(self) -> str | None:
+        """The deliberate difference that makes upstream ``cuda.core`` fail the example (``upstream``)."""
+        return self.options.get("upstream")
+
+    @property
+    def timeout(self) -> float:
+        """How many seconds a runnable example may take (its ``timeout`` option; 60 by default)."""
+        return float(self.options.get("timeout", 60))
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the test suite compiles the example: its own Cython text, not a fragment."""
+        return self.language == "cython" and "include" not in self.options and self.fragment is None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -61,6 +61,12 @@ CHAPTER = textwrap.dedent(
 )
 
 
+RUNNABLE_CHAPTER = (
+    "# Examples\n\n```{runnable}\nfrom cuda.core import Device\n\nassert Device(0) is Device(0)\n```\n\n"
+    "```{runnable}\nx = 1\n```\n"
+)
+
+
 def make_project(root: Path, module: str = CLEAN_MODULE, chapter: str = CHAPTER) -> Path:
     """Write a small site whose build checks ``src/`` and return its documentation folder."""
     (root / "src").mkdir()
@@ -109,7 +115,7 @@ def test_undocumented_implemented_rules_warn_when_required(tmp_path, capsys, mon
         conf.write("cuda_core_guide_require_all_rules = True\n")
     status, output = build(docs, capsys, monkeypatch)
     assert status != 0
-    assert "the checker implements IMP001 but no guide chapter defines it" in output
+    assert "the checker implements IMP001 but no guide chapter defines it" in output, output
 
 
 def test_finding_fails_the_build_at_its_location(tmp_path, capsys, monkeypatch) -> None:
@@ -326,3 +332,58 @@ def test_cython_source_links_definitions_to_their_lines(tmp_path) -> None:
     assert code.startswith("cdef class Thing:")
     assert tags == {"Thing": ("class", 1, 3), "Thing.close": ("def", 2, 3), "make": ("def", 6, 7)}
     assert find_source(app, "pkg.missing") is None
+
+
+def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypatch) -> None:
+    from cuda_core_guide.guide_rules import examples_of
+    from cuda_core_guide.myst import parse_directives
+
+    docs = make_project(tmp_path, chapter=RUNNABLE_CHAPTER)
+    (docs / "index.md").write_text(RUNNABLE_CHAPTER + "\n```{toctree}\nmatrix\n```\n")
+    (docs / "matrix.md").write_text("# Conformance\n\n```{conformance-matrix}\n```\n")
+    first, _ = examples_of(parse_directives(RUNNABLE_CHAPTER, str(docs / "index.md")), str(docs / "index.md"))
+    matrix = {
+        "format": 1,
+        "runs": {
+            "reference": {
+                "implementation": "reference",
+                "version": "0.1.0",
+                "device": "Test GPU",
+                "date": "2026-11-23",
+            },
+            "upstream": {"implementation": "upstream", "version": "1.2.2", "device": "Test GPU", "date": "2026-11-23"},
+        },
+        "tests": {
+            "guide.index.md::runnable[example:line3]": {
+                "example": first.digest,
+                "kind": "runnable",
+                "outcomes": {
+                    "reference": {"outcome": "passed"},
+                    "upstream": {"outcome": "xfailed", "reason": "deliberate difference D1"},
+                },
+            }
+        },
+    }
+    (docs / "conformance.json").write_text(json.dumps(matrix))
+    with (docs / "conf.py").open("a") as conf:
+        conf.write('cuda_core_guide_conformance = "conformance.json"\n')
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    text = page_text((docs / "_build" / "index.html").read_text())
+    assert "Last GPU run: reference passed · upstream expected failure (details)" in text
+    assert "Not run on a GPU since it last changed." in text  # the second example has no row
+    index = (docs / "_build" / "index.html").read_text()
+    anchor = "example-" + first.digest.replace(":", "-")
+    assert f'href="matrix.html#{anchor}"' in index
+    table = (docs / "_build" / "matrix.html").read_text()
+    assert f'id="{anchor}"' in table
+    assert "reference (0.1.0): 1 passed; on Test GPU" in page_text(table)
+
+
+def test_matrix_without_data_says_so(tmp_path, capsys, monkeypatch) -> None:
+    docs = make_project(tmp_path, chapter="# Site\n\n```{conformance-matrix}\n```\n")
+    with (docs / "conf.py").open("a") as conf:
+        conf.write('cuda_core_guide_conformance = "missing.json"\n')
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    assert "No conformance results are recorded yet" in (docs / "_build" / "index.html").read_text()

@@ -11,9 +11,14 @@ a list of folders whose ``.md`` chapters to collect::
     cuda_core_guide_examples = ["guide"]
 
 Each ``avoid`` example becomes a test that the checker flags it with its
-rule's code; each ``prefer`` example a test that it does not; each
-``runnable`` example runs, on a GPU. Examples of rules the checker does not
-enforce are still parsed with Cython's parser, so they stay valid code.
+rule's code; each ``prefer`` example a test that no rule flags it (but
+those it names in ``:breaks:``); each ``runnable`` example runs, on a GPU,
+in a process of its own with a timeout; and each Cython example that is a
+whole module (not a ``:fragment:``) is compiled to an extension. Examples of
+rules the checker does not enforce are still parsed with Cython's parser.
+A runnable example that upstream ``cuda.core`` fails because of a
+deliberate difference names it in ``:upstream:``; against upstream, its
+test is a strict expected failure.
 
 Tests marked ``@pytest.mark.gpu`` (runnable examples included) are skipped,
 with the reason, on machines without a usable CUDA device.
@@ -26,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from cuda_core_guide.gpu import gpu_status
-from cuda_core_guide.pytest_plugin.items import GuideChapter
+from cuda_core_guide.pytest_plugin.chapter import GuideChapter
 
 __all__ = ["pytest_addoption", "pytest_collect_file", "pytest_configure", "pytest_runtest_setup"]
 

@@ -27,7 +27,9 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
   rule the checker implements that no ``rule`` directive defines.
 
 ``cuda_core_guide_include_root`` (relative to the configuration directory)
-is the folder that examples' ``:include:`` paths are relative to. The
+is the folder that examples' ``:include:`` paths are relative to;
+``cuda_core_guide_conformance`` names the conformance matrix (JSON) whose
+outcomes the ``conformance-matrix`` directive and each runnable example show. The
 companion extension :mod:`cuda_core_guide.sphinxext.cython_source` gives
 objects compiled from Cython their ``[source]`` links.
 """
@@ -43,6 +45,7 @@ from cuda_core_guide import __version__
 from cuda_core_guide.guide_rules import EXAMPLE_KINDS
 from cuda_core_guide.sphinxext.chapter_list import ChapterListDirective
 from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
+from cuda_core_guide.sphinxext.conformance import ConformanceMatrixDirective
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleRole
 from cuda_core_guide.sphinxext.examples import ExampleDirective
 from cuda_core_guide.sphinxext.gate import check_rule_coverage, run_checker
@@ -78,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("cuda_core_guide_include_root", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_repository", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_precommit_rev", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_conformance", "", "env", types=[str])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
@@ -88,8 +92,9 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("chapter-list", ChapterListDirective)
     app.add_directive("pre-commit-config", PreCommitDirective)
     app.add_directive("checker-output", CheckerOutputDirective)
+    app.add_directive("conformance-matrix", ConformanceMatrixDirective)
     app.connect("config-inited", _add_static_path)
-    app.connect("config-inited", _resolve_include_root)
+    app.connect("config-inited", _resolve_paths)
     app.connect("builder-inited", write_rule_pages)
     app.connect("builder-inited", run_checker)
     app.connect("env-check-consistency", check_rule_coverage)
@@ -103,7 +108,8 @@ def _add_static_path(app: Sphinx, config: Config) -> None:
     config.html_static_path.append(str(STATIC))
 
 
-def _resolve_include_root(app: Sphinx, config: Config) -> None:
-    """Make ``cuda_core_guide_include_root`` absolute, relative to the configuration directory."""
-    if config.cuda_core_guide_include_root:
-        config.cuda_core_guide_include_root = str((Path(app.confdir) / config.cuda_core_guide_include_root).resolve())
+def _resolve_paths(app: Sphinx, config: Config) -> None:
+    """Make the paths that are relative to the configuration directory absolute."""
+    for name in ("cuda_core_guide_include_root", "cuda_core_guide_conformance"):
+        if config[name]:
+            config[name] = str((Path(app.confdir) / config[name]).resolve())

@@ -53,5 +53,5 @@ class ChapterListDirective(SphinxDirective):
                 count = len(chapter.rules)
                 codes += nodes.Text(f"{count} rule{'s' if count != 1 else ''}")
             summary_nodes, _ = self.parse_inline(chapter.summary, lineno=self.lineno) if chapter.summary else ([], [])
-            rows.append(([nodes.paragraph("", "", link), codes, nodes.paragraph("", "", *summary_nodes)], ()))
+            rows.append(([nodes.paragraph("", "", link), codes, nodes.paragraph("", "", *summary_nodes)], (), ()))
         return [table(_COLUMNS, rows, ["guide-chapter-list"])]

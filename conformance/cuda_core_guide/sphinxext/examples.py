@@ -35,10 +35,13 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.example_check import example_findings
+from cuda_core_guide.differences import read_differences
+from cuda_core_guide.example_check import example_findings, example_problems
 from cuda_core_guide.excerpts import ExcerptError, excerpt
 from cuda_core_guide.guide_rules import Example, RuleDoc, include_root
 from cuda_core_guide.rules import is_checked
+from cuda_core_guide.sphinxext.conformance import example_status
+from cuda_core_guide.sphinxext.guide_source import chapters_folder
 from cuda_core_guide.sphinxext.rule_pages import RULE_PAGE_KEY
 
 __all__ = ["ExampleDirective", "LABELS"]
@@ -62,7 +65,11 @@ class ExampleDirective(SphinxDirective):
         "include": directives.unchanged_required,
         "symbol": directives.unchanged_required,
         "caption": directives.unchanged,
-        "all-rules": directives.flag,
+        "fragment": directives.unchanged_required,
+        "compile-error": directives.unchanged_required,
+        "breaks": directives.unchanged_required,
+        "upstream": directives.unchanged_required,
+        "timeout": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -72,6 +79,11 @@ class ExampleDirective(SphinxDirective):
         text, origin = self._text()
         if not text.strip():
             raise self.error(f"{kind} example has no code")
+        argument = self.arguments[0] if self.arguments else None
+        example = Example(kind, argument, language, text, dict(self.options), str(self._chapter()), self.lineno)
+        problems = example_problems(example, read_differences(chapters_folder(self.env)))
+        if problems:
+            raise self.error("; ".join(problems))
         container = nodes.container(classes=["guide-example", f"guide-{kind}"])
         label = LABELS[kind]
         if self.options.get("caption"):
@@ -85,6 +97,10 @@ class ExampleDirective(SphinxDirective):
         rule = self.env.current_document.get(RULE_PAGE_KEY)
         if kind == "avoid" and rule is not None:
             container.extend(self._checker_output(rule, text, language))
+        if kind == "runnable":
+            status = example_status(self.env, example.digest, self.env.docname)
+            if status is not None:
+                container += status
         return [container]
 
     def _checker_output(self, rule: RuleDoc, text: str, language: str) -> list[nodes.Node]:
@@ -106,9 +122,12 @@ class ExampleDirective(SphinxDirective):
         configured = self.config.cuda_core_guide_include_root
         if configured:
             return Path(configured)
+        return include_root(self._chapter())
+
+    def _chapter(self) -> Path:
+        """Return the chapter the example comes from: the rule page's chapter, or this document."""
         rule = self.env.current_document.get(RULE_PAGE_KEY)
-        chapter = Path(rule.path) if rule is not None else Path(self.env.doc2path(self.env.docname))
-        return include_root(chapter)
+        return Path(rule.path) if rule is not None else Path(self.env.doc2path(self.env.docname))
 
     def _text(self) -> tuple[str, str]:
         """Return the example's code and, for an include, where it comes from."""

@@ -11,6 +11,7 @@ the checker implements a rule that no guide chapter documents.
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import os
 from pathlib import Path
@@ -75,8 +76,17 @@ def check_rule_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     domain: GuideDomain = env.get_domain("guide")  # type: ignore[assignment]
     for code, rule in all_rules().items():
         if code not in domain.rules:
-            location = inspect.getsourcefile(type(rule))
+            location = _source_file(type(rule))
             logger.warning("the checker implements %s but no guide chapter defines it", code, location=f"{location}:1")
+
+
+def _source_file(cls: type) -> str:
+    """Return the file that defines a rule's class (its module's, if the module was unloaded)."""
+    try:
+        return inspect.getsourcefile(cls) or cls.__module__
+    except TypeError:
+        spec = importlib.util.find_spec(cls.__module__)
+        return spec.origin if spec is not None and spec.origin else cls.__module__
 
 
 def _config(app: Sphinx) -> Config:

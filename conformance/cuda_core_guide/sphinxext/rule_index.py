@@ -99,7 +99,7 @@ class RuleIndexDirective(SphinxDirective):
                 nodes.paragraph("", "", enforced),
             ]
             classes = ["guide-rule-row", f"guide-level-{rule.level}", f"guide-checked-{'yes' if checked else 'no'}"]
-            rows.append((cells, classes))
+            rows.append((cells, classes, ()))
         return table(_COLUMNS, rows, ["guide-rule-index"])
 
     def _toctree(self, entries: list[tuple[str, str]]) -> nodes.compound:

@@ -12,8 +12,8 @@ from docutils import nodes
 
 __all__ = ["Row", "table"]
 
-Row = tuple[Sequence[nodes.Node], Sequence[str]]
-"""A row: one node per cell, and the row's HTML classes."""
+Row = tuple[Sequence[nodes.Node], Sequence[str], Sequence[str]]
+"""A row: one node per cell, the row's HTML classes, and its ids."""
 
 
 def table(columns: Sequence[tuple[str, int]], rows: Sequence[Row], classes: Sequence[str]) -> nodes.table:
@@ -39,18 +39,18 @@ def table(columns: Sequence[tuple[str, int]], rows: Sequence[Row], classes: Sequ
     for _, width in columns:
         group += nodes.colspec(colwidth=width)
     head = nodes.thead()
-    head += _row([nodes.paragraph(text=title) for title, _ in columns], ())
+    head += _row([nodes.paragraph(text=title) for title, _ in columns], (), ())
     group += head
     body = nodes.tbody()
-    for cells, row_classes in rows:
-        body += _row(cells, row_classes)
+    for cells, row_classes, ids in rows:
+        body += _row(cells, row_classes, ids)
     group += body
     return result
 
 
-def _row(cells: Sequence[nodes.Node], classes: Sequence[str]) -> nodes.row:
+def _row(cells: Sequence[nodes.Node], classes: Sequence[str], ids: Sequence[str]) -> nodes.row:
     """Return a table row of the given cell contents."""
-    row = nodes.row(classes=list(classes))
+    row = nodes.row(classes=list(classes), ids=list(ids))
     for content in cells:
         entry = nodes.entry()
         entry += content
