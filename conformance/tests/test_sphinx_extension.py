@@ -387,3 +387,24 @@ def test_matrix_without_data_says_so(tmp_path, capsys, monkeypatch) -> None:
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
     assert "No conformance results are recorded yet" in (docs / "_build" / "index.html").read_text()
+
+
+def test_example_options_are_shown_to_the_reader(tmp_path, capsys, monkeypatch) -> None:
+    chapter = CHAPTER.replace(
+        "```{avoid}\nx = 1\n```",
+        "```{avoid}\n:compile-error: an int cannot hold a string\n\ncdef int x = 'ab'\n```\n\n"
+        "```{prefer}\n:breaks: HDR001: the header is the topic of the next chapter\n\nx = 1\n```",
+    )
+    docs = make_project(tmp_path, chapter=chapter)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    text = page_text((docs / "_build" / "index.html").read_text())
+    assert "Cython rejects this code: an int cannot hold a string" in text
+    assert "This example also breaks HDR001: the header is the topic of the next chapter" in text
+
+
+def test_bad_example_options_are_located_warnings(tmp_path, capsys, monkeypatch) -> None:
+    docs = make_project(tmp_path, chapter=CHAPTER.replace("```{avoid}\nx = 1", "```{avoid}\n:fragment:\n\nx = 1"))
+    status, output = build(docs, capsys, monkeypatch)
+    assert status != 0
+    assert "index.md:10: WARNING: 'avoid': Invalid option value for 'fragment'" in output

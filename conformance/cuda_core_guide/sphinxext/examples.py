@@ -94,6 +94,7 @@ class ExampleDirective(SphinxDirective):
         container += block
         if origin:
             container += nodes.paragraph(origin, "", nodes.Text(origin), classes=["guide-example-origin"])
+        container.extend(self._notes(example))
         rule = self.env.current_document.get(RULE_PAGE_KEY)
         if kind == "avoid" and rule is not None:
             container.extend(self._checker_output(rule, text, language))
@@ -102,6 +103,19 @@ class ExampleDirective(SphinxDirective):
             if status is not None:
                 container += status
         return [container]
+
+    def _notes(self, example: Example) -> list[nodes.Node]:
+        """Return what the example's options tell the reader: rules it breaks, why Cython rejects it."""
+        notes = []
+        if example.breaks:
+            reason = example.options["breaks"].partition(":")[2].strip()
+            codes = ", ".join(f"{{rule}}`{code}`" for code in example.breaks)
+            notes.extend(self.parse_text_to_nodes(f"This example also breaks {codes}: {reason}"))
+        if example.compile_error:
+            notes.extend(self.parse_text_to_nodes(f"Cython rejects this code: {example.compile_error}"))
+        for note in notes:
+            note["classes"].append("guide-example-note")
+        return notes
 
     def _checker_output(self, rule: RuleDoc, text: str, language: str) -> list[nodes.Node]:
         """Return what the checker reports for this avoid example of ``rule``, under a caption."""
