@@ -17,6 +17,7 @@ import dataclasses
 from pathlib import Path
 
 from cuda_core_guide.myst import MystError, markdown_parser
+from cuda_core_guide.plaintext import render_inline
 
 __all__ = ["DIFFERENCES_FILE", "Difference", "read_differences"]
 
@@ -51,7 +52,8 @@ class Difference:
     why: str
 
     def __str__(self) -> str:
-        return f"{self.id}: {self.where}: the reference {self.reference}; upstream {self.upstream} ({self.why})"
+        text = f"{self.id}: {self.where}: the reference {self.reference}; upstream {self.upstream} ({self.why})"
+        return render_inline(text)
 
 
 def read_differences(guide: Path) -> dict[str, Difference]:
