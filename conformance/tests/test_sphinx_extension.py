@@ -361,7 +361,12 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
                     "reference": {"outcome": "passed"},
                     "upstream": {"outcome": "xfailed", "reason": "deliberate difference D1"},
                 },
-            }
+            },
+            "guide.index.md::runnable[example:line40]": {
+                "example": "index:000000000000",
+                "kind": "runnable",
+                "outcomes": {"reference": {"outcome": "failed", "reason": "AssertionError"}},
+            },
         },
     }
     (docs / "conformance.json").write_text(json.dumps(matrix))
@@ -377,7 +382,12 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
     assert f'href="matrix.html#{anchor}"' in index
     table = (docs / "_build" / "matrix.html").read_text()
     assert f'id="{anchor}"' in table
-    assert "reference (0.1.0): 1 passed; on Test GPU" in page_text(table)
+    assert "reference (0.1.0): 1 failed, 1 passed; on Test GPU" in page_text(table)
+    assert "guide/index.md" in page_text(table)  # each group is titled with its test file
+    example = "run-" + first.digest.replace(":", "-")
+    assert f'id="{example}"' in index
+    assert f'href="index.html#{example}"' in table  # the row links back to the example
+    assert "runnable[example:line40] (the example has changed since this run)" in page_text(table)
 
 
 def test_matrix_without_data_says_so(tmp_path, capsys, monkeypatch) -> None:

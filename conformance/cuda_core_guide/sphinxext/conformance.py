@@ -25,9 +25,10 @@ from sphinx import addnodes
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
+from cuda_core_guide.sphinxext.guide_source import guide_source
 from cuda_core_guide.sphinxext.tables import Row, table
 
-__all__ = ["ConformanceMatrixDirective", "example_status", "load_matrix", "row_anchor"]
+__all__ = ["ConformanceMatrixDirective", "example_anchor", "example_status", "load_matrix", "row_anchor"]
 
 _LABELS = {
     "passed": "passed",
@@ -53,12 +54,14 @@ class ConformanceMatrixDirective(SphinxDirective):
             text = "No conformance results are recorded yet: run `nox -s conformance` on a GPU runner."
             return self.parse_text_to_nodes(text)
         result: list[nodes.Node] = [self._runs(matrix)]
+        self._examples = guide_source(self.env).example_documents
         groups: dict[str, list[tuple[str, dict]]] = {}
         for test, row in matrix["tests"].items():
             groups.setdefault(test.rpartition("::")[0], []).append((test, row))
         for group, rows in groups.items():
+            title = _group_title(group)
             section = nodes.section(ids=[nodes.make_id(f"tests-{group}")])
-            section += nodes.title(group, group)
+            section += nodes.title(title, title)
             section += table(
                 (("Test", 60), *((name.capitalize(), 20) for name in _IMPLEMENTATIONS)),
                 [self._row(test, row) for test, row in rows],
@@ -91,9 +94,24 @@ class ConformanceMatrixDirective(SphinxDirective):
         return items
 
     def _row(self, test: str, row: dict) -> Row:
-        """Return one test's row: its name, then its outcome on each implementation."""
+        """Return one test's row: its name (an example's links to it), then its outcome on each implementation."""
         name = test.rpartition("::")[2]
-        cells: list[nodes.Node] = [nodes.paragraph("", "", nodes.literal(name, name))]
+        cell = nodes.paragraph("", "", nodes.literal(name, name))
+        if "example" in row:
+            cell += nodes.Text(" ")
+            if row["example"] not in self._examples:
+                cell += nodes.inline("", "(the example has changed since this run)", classes=["guide-stale"])
+            else:
+                cell += addnodes.pending_xref(
+                    "",
+                    nodes.inline("", "the example"),
+                    refdomain="std",
+                    reftype="ref",
+                    reftarget=example_anchor(row["example"]),
+                    refexplicit=True,
+                    refwarn=True,
+                )
+        cells: list[nodes.Node] = [cell]
         for implementation in _IMPLEMENTATIONS:
             cells.append(_outcome(row["outcomes"].get(implementation)))
         ids = []
@@ -149,6 +167,22 @@ def example_status(env: BuildEnvironment, digest: str, docname: str) -> nodes.pa
     return line
 
 
+def example_anchor(digest: str) -> str:
+    """Return the anchor of a runnable example in its chapter.
+
+    Parameters
+    ----------
+    digest : str
+        The example's identifier.
+
+    Returns
+    -------
+    str
+        An HTML id.
+    """
+    return "run-" + digest.replace(":", "-")
+
+
 def row_anchor(digest: str) -> str:
     """Return the anchor of an example's row in the matrix.
 
@@ -202,6 +236,13 @@ def _matrix(env: BuildEnvironment) -> tuple[dict, Path | None]:
         return {}, None
     path = Path(name)  # made absolute, relative to the configuration directory, when the config was read
     return load_matrix(path), path
+
+
+def _group_title(group: str) -> str:
+    """Return a test file's path from its JUnit class name (``guide.errors.md``, ``pkg.test_x``)."""
+    if group.endswith(".md"):
+        return group[: -len(".md")].replace(".", "/") + ".md"
+    return group.replace(".", "/") + ".py"
 
 
 def _outcome(entry: dict | None) -> nodes.paragraph:

@@ -40,7 +40,7 @@ from cuda_core_guide.example_check import example_findings, example_problems
 from cuda_core_guide.excerpts import ExcerptError, excerpt
 from cuda_core_guide.guide_rules import Example, RuleDoc, include_root
 from cuda_core_guide.rules import is_checked
-from cuda_core_guide.sphinxext.conformance import example_status
+from cuda_core_guide.sphinxext.conformance import example_anchor, example_status
 from cuda_core_guide.sphinxext.guide_source import chapters_folder
 from cuda_core_guide.sphinxext.rule_pages import RULE_PAGE_KEY
 
@@ -99,6 +99,11 @@ class ExampleDirective(SphinxDirective):
         if kind == "avoid" and rule is not None:
             container.extend(self._checker_output(rule, text, language))
         if kind == "runnable":
+            anchor = example_anchor(example.digest)
+            container["ids"].append(anchor)
+            if rule is None:
+                std = self.env.get_domain("std")
+                std.note_hyperlink_target(anchor, self.env.docname, anchor, f"runnable example, line {self.lineno}")
             status = example_status(self.env, example.digest, self.env.docname)
             if status is not None:
                 container += status

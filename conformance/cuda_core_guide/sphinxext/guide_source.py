@@ -21,8 +21,8 @@ from pathlib import Path
 import yaml
 from sphinx.environment import BuildEnvironment
 
-from cuda_core_guide.guide_rules import RuleDoc, read_chapter
-from cuda_core_guide.myst import first_heading, iter_directives, markdown_parser
+from cuda_core_guide.guide_rules import RuleDoc, examples_of, read_chapter
+from cuda_core_guide.myst import first_heading, iter_directives, markdown_parser, parse_directives
 
 __all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source"]
 
@@ -37,9 +37,13 @@ class GuideSource:
     ----------
     chapters : tuple of Chapter
         Every chapter, in reading order.
+    example_documents : dict of str to str
+        The document of every example of the folder's pages, the index
+        included, by the example's identifier.
     """
 
     chapters: tuple[Chapter, ...]
+    example_documents: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def chapter_of(self, code: str) -> Chapter:
         """Return the chapter that defines a rule.
@@ -157,6 +161,11 @@ def _read(folder: str, srcdir: str, stamp: tuple) -> GuideSource:
         paths = [directory / f"{entry}.md" for entry in listed if (directory / f"{entry}.md").is_file()]
     else:
         paths = sorted(directory.glob("*.md"))
+    documents = {
+        example.digest: path.relative_to(srcdir).with_suffix("").as_posix()
+        for path in sorted(directory.glob("*.md"))
+        for example in examples_of(parse_directives(path.read_text(encoding="utf-8"), str(path)), str(path))
+    }
     chapters = []
     for path in paths:
         text = path.read_text(encoding="utf-8")
@@ -171,7 +180,7 @@ def _read(folder: str, srcdir: str, stamp: tuple) -> GuideSource:
                 tuple(read_chapter(path)),
             )
         )
-    return GuideSource(tuple(chapters))
+    return GuideSource(tuple(chapters), documents)
 
 
 def _toctree_entries(index: Path) -> list[str]:
