@@ -172,7 +172,8 @@ def rule_page_project(root: Path) -> Path:
     guide = docs / "guide"
     guide.mkdir()
     (guide / "index.md").write_text("# The guide\n\n```{toctree}\nheaders\n```\n")
-    (guide / "headers.md").write_text('---\nsummary: "Every file starts with an `SPDX` header."\n---\n' + CHAPTER)
+    headers = CHAPTER.replace("````{rule}", "```{chapter-rules}\n```\n\n````{rule}", 1)
+    (guide / "headers.md").write_text('---\nsummary: "Every file starts with an `SPDX` header."\n---\n' + headers)
     (docs / "rules.md").write_text("# Rules\n\n```{rule-index}\n```\n")
     with (docs / "conf.py").open("a") as conf:
         conf.write(
@@ -418,3 +419,18 @@ def test_bad_example_options_are_located_warnings(tmp_path, capsys, monkeypatch)
     status, output = build(docs, capsys, monkeypatch)
     assert status != 0
     assert "index.md:10: WARNING: 'avoid': Invalid option value for 'fragment'" in output
+
+
+def test_chapter_rules_lists_the_chapters_rules(rule_site: Path) -> None:
+    chapter = (rule_site / "_build" / "guide" / "headers.html").read_text()
+    # The table comes before the rule itself (the chapter's rule-index, at its end, comes after).
+    assert chapter.index("guide-rule-index") < chapter.index('id="rule-HDR001"')
+
+
+def test_chapter_rules_outside_a_chapter_is_a_located_warning(tmp_path, capsys, monkeypatch) -> None:
+    docs = rule_page_project(tmp_path)
+    (docs / "rules.md").write_text("# Rules\n\n```{rule-index}\n```\n\n```{chapter-rules}\n```\n")
+    status, output = build(docs, capsys, monkeypatch)
+    assert status != 0
+    assert "rules.md:6" in output
+    assert "chapter-rules is only meaningful in a chapter of the guide" in output

@@ -12,7 +12,8 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
   source folder, to generate them in), built from the rules of the
   chapters in ``cuda_core_guide_chapters`` (a folder under the source
   folder, ``.`` by default);
-- the ``rule-index`` directive, the rules in a filterable table per chapter;
+- the ``rule-index`` directive, the rules in a filterable table per chapter,
+  and ``chapter-rules``, the table of one chapter's rules;
 - the ``chapter-list`` directive, every chapter with its one-line summary;
 - the ``checker-output`` directive, the checker's output for a file,
   produced when the page is built;
@@ -51,7 +52,7 @@ from cuda_core_guide.sphinxext.examples import ExampleDirective
 from cuda_core_guide.sphinxext.gate import check_rule_coverage, run_checker
 from cuda_core_guide.sphinxext.precommit import PreCommitDirective
 from cuda_core_guide.sphinxext.rule_directive import RuleDirective
-from cuda_core_guide.sphinxext.rule_index import RuleIndexDirective
+from cuda_core_guide.sphinxext.rule_index import ChapterRulesDirective, RuleIndexDirective
 from cuda_core_guide.sphinxext.rule_pages import RulePageDirective, write_rule_pages
 
 __all__ = ["setup"]
@@ -89,6 +90,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     for kind in EXAMPLE_KINDS:
         app.add_directive(kind, ExampleDirective)
     app.add_directive("rule-index", RuleIndexDirective)
+    app.add_directive("chapter-rules", ChapterRulesDirective)
     app.add_directive("chapter-list", ChapterListDirective)
     app.add_directive("pre-commit-config", PreCommitDirective)
     app.add_directive("checker-output", CheckerOutputDirective)

@@ -2,7 +2,7 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The ``rule-index`` directive: every rule in one table per chapter, with a filter.
+"""The ``rule-index`` and ``chapter-rules`` directives: tables of rules, with a filter on the index.
 
 The tables are built from the chapters' sources (:mod:`.guide_source`), so
 they do not wait for the chapters to be read. In HTML, a form above them
@@ -10,20 +10,26 @@ filters the rows by code or title words, by level and by whether the
 checker enforces the rule (``cuda-core-guide.js``). When the site has rule
 pages, the directive also lists them in a hidden table of contents, so
 that each rule page sits under the index in the navigation.
+
+``chapter-rules``, at the top of a chapter, lists that chapter's rules in
+the same form.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
+from cuda_core_guide.guide_rules import RuleDoc
 from cuda_core_guide.rules import is_checked
 from cuda_core_guide.sphinxext.guide_source import Chapter, guide_source
 from cuda_core_guide.sphinxext.rule_directive import rule_badges
 from cuda_core_guide.sphinxext.tables import Row, table
 
-__all__ = ["RuleIndexDirective"]
+__all__ = ["ChapterRulesDirective", "RuleIndexDirective", "rules_table"]
 
 _COLUMNS = (("Code", 12), ("Rule", 62), ("Level", 14), ("Checked", 12))
 _FILTER_FORM = """\
@@ -73,34 +79,8 @@ class RuleIndexDirective(SphinxDirective):
             refwarn=True,
         )
         section += nodes.paragraph("", "", link, classes=["guide-rule-group-link"])
-        section += self._table(chapter)
+        section += rules_table(self, chapter.rules)
         return section
-
-    def _table(self, chapter: Chapter) -> nodes.table:
-        """Return the table of a chapter's rules, in code order."""
-        rows: list[Row] = []
-        for rule in sorted(chapter.rules, key=lambda r: r.code):
-            checked = is_checked(rule.code)
-            code = addnodes.pending_xref(
-                "",
-                nodes.literal(rule.code, rule.code),
-                refdomain="guide",
-                reftype="rule",
-                reftarget=rule.code,
-                refexplicit=True,
-                refwarn=True,
-            )
-            title_nodes, _ = self.parse_inline(rule.title, lineno=self.lineno)
-            level, _, enforced = rule_badges(str(rule.level), checked)
-            cells = [
-                nodes.paragraph("", "", code),
-                nodes.paragraph("", "", *title_nodes),
-                nodes.paragraph("", "", level),
-                nodes.paragraph("", "", enforced),
-            ]
-            classes = ["guide-rule-row", f"guide-level-{rule.level}", f"guide-checked-{'yes' if checked else 'no'}"]
-            rows.append((cells, classes, ()))
-        return table(_COLUMNS, rows, ["guide-rule-index"])
 
     def _toctree(self, entries: list[tuple[str, str]]) -> nodes.compound:
         """Return a hidden toctree of the rule pages, titled with their codes."""
@@ -119,3 +99,58 @@ class RuleIndexDirective(SphinxDirective):
         wrapper = nodes.compound(classes=["toctree-wrapper"])
         wrapper += toctree
         return wrapper
+
+
+class ChapterRulesDirective(SphinxDirective):
+    """Insert the table of the rules of the chapter the directive is in."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Build the table, or warn if the document is not a chapter of the guide."""
+        chapter = next((c for c in guide_source(self.env).chapters if c.docname == self.env.docname), None)
+        if chapter is None:
+            raise self.error("chapter-rules is only meaningful in a chapter of the guide")
+        if not chapter.rules:
+            raise self.error(f"{chapter.docname} defines no rules to list")
+        return [rules_table(self, chapter.rules)]
+
+
+def rules_table(directive: SphinxDirective, rules: Sequence[RuleDoc]) -> nodes.table:
+    """Return a table of rules in code order: code (linked), title, level and whether it is checked.
+
+    Parameters
+    ----------
+    directive : SphinxDirective
+        The directive that inserts the table (its parser renders the titles).
+    rules : sequence of RuleDoc
+        The rules.
+
+    Returns
+    -------
+    docutils.nodes.table
+        The table; its rows carry the classes the index's filter reads.
+    """
+    rows: list[Row] = []
+    for rule in sorted(rules, key=lambda r: r.code):
+        checked = is_checked(rule.code)
+        code = addnodes.pending_xref(
+            "",
+            nodes.literal(rule.code, rule.code),
+            refdomain="guide",
+            reftype="rule",
+            reftarget=rule.code,
+            refexplicit=True,
+            refwarn=True,
+        )
+        title_nodes, _ = directive.parse_inline(rule.title, lineno=directive.lineno)
+        level, _, enforced = rule_badges(str(rule.level), checked)
+        cells = [
+            nodes.paragraph("", "", code),
+            nodes.paragraph("", "", *title_nodes),
+            nodes.paragraph("", "", level),
+            nodes.paragraph("", "", enforced),
+        ]
+        classes = ["guide-rule-row", f"guide-level-{rule.level}", f"guide-checked-{'yes' if checked else 'no'}"]
+        rows.append((cells, classes, ()))
+    return table(_COLUMNS, rows, ["guide-rule-index"])
