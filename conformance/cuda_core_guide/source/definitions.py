@@ -36,6 +36,7 @@ __all__ = [
     "is_dunder",
     "is_python_visible",
     "logical_line_containing",
+    "module_attributes",
     "module_bindings",
     "postpones_annotations",
     "statement_text",
@@ -252,6 +253,28 @@ def bound_names(stat: Nodes.Node) -> list[str]:
     return names
 
 
+def module_attributes(source: SourceFile) -> dict[str, int]:
+    """Return the names that importing the compiled module makes attributes of it, with their lines.
+
+    Unlike :func:`module_bindings`, C-level names are left out, because a
+    module object does not have them: ``cimport`` bindings, ``cdef``
+    variables and functions, ``ctypedef``, structs, fused types, and enums
+    that are not ``cpdef``. ``cdef class`` types and ``cpdef`` functions and
+    enums are attributes.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    dict of str to int
+        Name to line.
+    """
+    return source.memo("module_attributes", _module_attributes)
+
+
 def module_bindings(source: SourceFile) -> dict[str, int]:
     """Return every name a module binds at module level, with the line of its first binding.
 
@@ -274,6 +297,21 @@ def _module_bindings(source: SourceFile) -> dict[str, int]:
     result: dict[str, int] = {}
     for stat in source.body:
         for name in bound_names(stat):
+            result.setdefault(name, nodes.line_of(stat))
+    for node in source.nodes:
+        if isinstance(node, Nodes.GlobalNode):
+            for name in node.names:
+                result.setdefault(name, nodes.line_of(node))
+    return result
+
+
+def _module_attributes(source: SourceFile) -> dict[str, int]:
+    """Compute :func:`module_attributes` (memoized per file)."""
+    result: dict[str, int] = {}
+    for stat in source.body:
+        names: list[str] = []
+        _collect_bindings(stat, names, python_only=True)
+        for name in names:
             result.setdefault(name, nodes.line_of(stat))
     for node in source.nodes:
         if isinstance(node, Nodes.GlobalNode):
@@ -468,8 +506,8 @@ def statement_text(source: SourceFile, stat: Nodes.Node) -> str:
     return text
 
 
-def _collect_bindings(stat: Nodes.Node, names: list[str]) -> None:
-    """Add the names ``stat`` binds at module level to ``names``."""
+def _collect_bindings(stat: Nodes.Node, names: list[str], *, python_only: bool = False) -> None:
+    """Add the names ``stat`` binds at module level to ``names`` (only module attributes, if ``python_only``)."""
     if nodes.is_class(stat):
         name = getattr(stat, "as_name", None) or nodes.definition_name(stat)
         if name:
@@ -477,8 +515,23 @@ def _collect_bindings(stat: Nodes.Node, names: list[str]) -> None:
         return
     if nodes.is_function(stat):
         name = nodes.definition_name(stat)
-        if name:
+        c_only = isinstance(stat, Nodes.CFuncDefNode) and not stat.overridable
+        if name and not (python_only and c_only):
             names.append(name)
+        return
+    if python_only and isinstance(
+        stat,
+        (
+            Nodes.FromCImportStatNode,
+            Nodes.CImportStatNode,
+            Nodes.CVarDefNode,
+            Nodes.CTypeDefNode,
+            Nodes.CStructOrUnionDefNode,
+            Nodes.FusedTypeNode,
+        ),
+    ):
+        return
+    if python_only and isinstance(stat, Nodes.CEnumDefNode) and not stat.create_wrapper:
         return
     if isinstance(stat, Nodes.FromImportStatNode):
         names.extend(getattr(target, "name", name) for name, target in stat.items if name != "*")
@@ -520,7 +573,7 @@ def _collect_bindings(stat: Nodes.Node, names: list[str]) -> None:
     if isinstance(stat, Nodes.ExceptClauseNode) and stat.target is not None:
         _collect_targets(stat.target, names)
     for child in _statement_children(stat):
-        _collect_bindings(child, names)
+        _collect_bindings(child, names, python_only=python_only)
 
 
 def _collect_targets(target: Nodes.Node | None, names: list[str]) -> None:
