@@ -11,10 +11,12 @@ the buffer protocol, DLPack and the lifecycle without a driver.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import pickle
 import warnings
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -334,21 +336,58 @@ def test_mempool_access_is_typed(device) -> None:
     assert access == "rw"
 
 
-@pytest.mark.gpu
-def test_freeing_without_a_context_is_ignored(device, stream) -> None:
-    # Audit decision 4: CUDA_ERROR_INVALID_CONTEXT, and only it, is not an error.
-    # The legacy default stream needs a current context; without one the free
-    # is skipped (these few bytes stay allocated) and close() does not raise.
-    buffer = DeviceMemoryResource(device.device_id).allocate(SIZE, stream=stream)
-    stream.sync()
+def pool_bytes_in_use(resource: DeviceMemoryResource) -> int:
+    """Return how many bytes of the resource's memory pool are allocated."""
+    attribute = driver.CUmemPool_attribute.CU_MEMPOOL_ATTR_USED_MEM_CURRENT
+    err, used = driver.cuMemPoolGetAttribute(resource.handle, attribute)
+    assert err == driver.CUresult.CUDA_SUCCESS
+    return int(used)
+
+
+@contextlib.contextmanager
+def no_current_context() -> Iterator[None]:
+    """Leave the calling thread without a current context, as a garbage-collector thread may be."""
     err, context = driver.cuCtxPopCurrent()
     assert err == driver.CUresult.CUDA_SUCCESS
     try:
-        buffer.close(LEGACY_DEFAULT_STREAM)
+        err, current = driver.cuCtxGetCurrent()
+        assert err == driver.CUresult.CUDA_SUCCESS
+        assert not int(current)
+        yield
     finally:
         (err,) = driver.cuCtxPushCurrent(context)
         assert err == driver.CUresult.CUDA_SUCCESS
+
+
+@pytest.mark.gpu
+def test_deallocating_on_the_default_stream_without_a_current_context_frees_the_memory(device, stream) -> None:
+    # Audit decision 4: a default stream is the current context's, and with no
+    # context current the driver answers CUDA_ERROR_INVALID_CONTEXT without
+    # freeing. The resource frees in its device's primary context instead.
+    resource = DeviceMemoryResource(device.device_id, DeviceMemoryResourceOptions())
+    size = 1 << 20
+    err, ptr = driver.cuMemAllocFromPoolAsync(size, resource.handle, stream.handle)
+    assert err == driver.CUresult.CUDA_SUCCESS
+    stream.sync()
+    assert pool_bytes_in_use(resource) >= size
+    with no_current_context():
+        resource.deallocate(int(ptr), size, stream=None)
+    device.sync()
+    assert pool_bytes_in_use(resource) == 0
+    resource.close()
+
+
+@pytest.mark.gpu
+def test_closing_on_the_legacy_stream_without_a_current_context_frees_the_buffer(device, stream) -> None:
+    resource = DeviceMemoryResource(device.device_id, DeviceMemoryResourceOptions())
+    buffer = resource.allocate(1 << 20, stream=stream)
+    stream.sync()
+    with no_current_context():
+        buffer.close(LEGACY_DEFAULT_STREAM)
+    device.sync()
     assert buffer.is_closed
+    assert pool_bytes_in_use(resource) == 0
+    resource.close()
 
 
 @pytest.mark.gpu

@@ -147,19 +147,30 @@ cdef class DeviceMemoryResource(MemoryResource):
         Raises
         ------
         CUDAError
-            If the driver reports an error other than the memory's context
-            being gone already.
+            If the driver fails to free the memory, unless the driver has
+            already shut down (at interpreter exit), which releases all
+            memory.
         TypeError
             If ``ptr`` is not an int or ``stream`` not a :class:`Stream`.
+
+        Notes
+        -----
+        A default stream (``None``, :data:`LEGACY_DEFAULT_STREAM` or
+        :data:`PER_THREAD_DEFAULT_STREAM`) belongs to whichever context is
+        current on the calling thread, and the driver refuses to free on it
+        when none is (a garbage-collector thread, for one). The memory is
+        then freed on the default stream of the primary context of the
+        resource's device, made current for the call.
         """
         cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr><uintptr_t>operator.index(ptr)
         cdef cydriver.CUstream c_stream = NULL
+        cdef int c_device_id = self._device_id
         if stream is not None:
             c_stream = Stream_accept(stream)._handle
         if c_ptr == 0:
             return
         with nogil:
-            DMR_free(c_ptr, c_stream)
+            DMR_free(c_ptr, c_stream, c_device_id)
 
     def close(self) -> None:
         """Destroy the memory pool, if this resource created it.
@@ -348,18 +359,80 @@ cdef int DMR_close(DeviceMemoryResource self) except -1:
     return 0
 
 
-cdef int DMR_free(cydriver.CUdeviceptr ptr, cydriver.CUstream stream) except -1 nogil:
-    """Free pool memory on ``stream``, ignoring only a context that is already gone.
+cdef int DMR_free(
+    cydriver.CUdeviceptr ptr, cydriver.CUstream stream, int device_id
+) except -1 nogil:
+    """Free pool memory of device ``device_id`` on ``stream`` (audit decision 4).
 
-    CUDA_ERROR_INVALID_CONTEXT means the memory's context was destroyed, and
-    the memory with it: there is nothing left to free (audit decision 4).
-    Every other failure raises; :meth:`Buffer.__dealloc__` turns it into a
-    :class:`RuntimeWarning`, since nothing can be raised there.
+    A default stream names the default stream of the calling thread's
+    current context, and with no context current the driver answers
+    CUDA_ERROR_INVALID_CONTEXT without freeing anything. So for a default
+    stream the device's primary context is made current for the call when
+    the thread has no context of that device. CUDA_ERROR_DEINITIALIZED
+    means the driver has shut down (interpreter exit) and released all
+    memory: there is nothing left to free. Every other failure raises;
+    :meth:`Buffer.__dealloc__` turns it into a :class:`RuntimeWarning`,
+    since nothing can be raised there.
     """
-    cdef cydriver.CUresult err = cydriver.cuMemFreeAsync(ptr, stream)
-    if err == cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT:
+    cdef cydriver.CUcontext primary = NULL
+    cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
+    cdef cydriver.CUresult left
+    if DMR_is_default_stream(stream):
+        err = DMR_enter_device(device_id, &primary)
+    if err == cydriver.CUresult.CUDA_SUCCESS:
+        err = cydriver.cuMemFreeAsync(ptr, stream)
+    if primary != NULL:
+        left = DMR_leave_device(device_id)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = left
+    if err == cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
         return 0
     return HANDLE_RETURN(err)
+
+
+cdef inline bint DMR_is_default_stream(cydriver.CUstream stream) noexcept nogil:
+    """Return whether ``stream`` names the current context's default stream rather than a stream."""
+    cdef uintptr_t address = <uintptr_t>stream
+    return (
+        address == 0
+        or address == <uintptr_t>cydriver.CU_STREAM_LEGACY
+        or address == <uintptr_t>cydriver.CU_STREAM_PER_THREAD
+    )
+
+
+cdef cydriver.CUresult DMR_enter_device(int device_id, cydriver.CUcontext* primary) noexcept nogil:
+    """Make the primary context of ``device_id`` current, unless a context of that device is.
+
+    Sets ``primary`` to the pushed context, which :func:`DMR_leave_device`
+    pops; leaves it ``NULL`` when nothing was pushed.
+    """
+    cdef cydriver.CUcontext current = NULL
+    cdef cydriver.CUdevice current_device = 0
+    cdef cydriver.CUresult err = cydriver.cuCtxGetCurrent(&current)
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        return err
+    if current != NULL:
+        err = cydriver.cuCtxGetDevice(&current_device)
+        if err != cydriver.CUresult.CUDA_SUCCESS or current_device == device_id:
+            return err
+    err = cydriver.cuDevicePrimaryCtxRetain(primary, device_id)
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        primary[0] = NULL
+        return err
+    err = cydriver.cuCtxPushCurrent(primary[0])
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        # The failed push is the error to report; the release only undoes the retain.
+        cydriver.cuDevicePrimaryCtxRelease(device_id)  # noqa: CUD002 the push's failure is reported
+        primary[0] = NULL
+    return err
+
+
+cdef cydriver.CUresult DMR_leave_device(int device_id) noexcept nogil:
+    """Undo :func:`DMR_enter_device`: pop and release the primary context; return any failure."""
+    cdef cydriver.CUcontext popped = NULL
+    cdef cydriver.CUresult err = cydriver.cuCtxPopCurrent(&popped)
+    cdef cydriver.CUresult released = cydriver.cuDevicePrimaryCtxRelease(device_id)
+    return err if err != cydriver.CUresult.CUDA_SUCCESS else released
 
 
 cdef object DMR_get_access(DeviceMemoryResource self, int device_id):
