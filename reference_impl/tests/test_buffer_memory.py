@@ -15,6 +15,8 @@ import contextlib
 import ctypes
 import gc
 import pickle
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 
@@ -465,3 +467,23 @@ def test_buffer_frees_on_the_stream_it_was_allocated_on(device, stream) -> None:
         del buffer
         gc.collect()
         stream.sync()
+
+
+@pytest.mark.gpu
+def test_interpreter_exit_with_live_objects_is_quiet(device) -> None:
+    # Audit decision 4: objects still alive at exit are released without an
+    # error or a warning, whatever the driver has already torn down.
+    program = (
+        "import warnings\n"
+        "warnings.simplefilter('error')\n"
+        "from cuda.core import Device, DeviceMemoryResource, DeviceMemoryResourceOptions\n"
+        "device = Device(0)\n"
+        "device.set_current()\n"
+        "stream = device.create_stream()\n"
+        "event = stream.record()\n"
+        "pool = DeviceMemoryResource(device, DeviceMemoryResourceOptions())\n"
+        "kept = [stream, event, pool, pool.allocate(1 << 20, stream=stream), device.allocate(1024, stream=stream)]\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stderr == ""

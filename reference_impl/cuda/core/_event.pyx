@@ -355,8 +355,10 @@ cdef int Event_check_open(Event self) except -1:
 cdef void Event_dealloc(Event self) noexcept:
     """Destroy an event that was never closed; report a failure as a warning.
 
-    ``CUDA_ERROR_INVALID_CONTEXT`` is not reported: the event's context,
-    and the event with it, is already gone.
+    Two statuses are not reported, because there is nothing left to destroy:
+    ``CUDA_ERROR_INVALID_CONTEXT`` (the event's context, and the event with
+    it, is gone) and ``CUDA_ERROR_DEINITIALIZED`` (the driver has shut down,
+    at interpreter exit, and released everything).
     """
     cdef cydriver.CUevent c_handle = self._handle
     cdef cydriver.CUresult err
@@ -368,6 +370,7 @@ cdef void Event_dealloc(Event self) noexcept:
     if (
         err != cydriver.CUresult.CUDA_SUCCESS
         and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
+        and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
     ):
         address = <uintptr_t>c_handle
         # stacklevel=1 names the Python line that dropped the last reference:

@@ -604,8 +604,10 @@ cdef bint Stream_is_default(Stream self) noexcept:
 cdef void Stream_dealloc(Stream self) noexcept:
     """Destroy an owned stream that was never closed; report a failure as a warning.
 
-    ``CUDA_ERROR_INVALID_CONTEXT`` is not reported: the stream's context,
-    and the stream with it, is already gone.
+    Two statuses are not reported, because there is nothing left to destroy:
+    ``CUDA_ERROR_INVALID_CONTEXT`` (the stream's context, and the stream with
+    it, is gone) and ``CUDA_ERROR_DEINITIALIZED`` (the driver has shut down,
+    at interpreter exit, and released everything).
     """
     cdef cydriver.CUstream c_handle = self._handle
     cdef cydriver.CUresult err
@@ -619,6 +621,7 @@ cdef void Stream_dealloc(Stream self) noexcept:
     if (
         err != cydriver.CUresult.CUDA_SUCCESS
         and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
+        and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
     ):
         address = <uintptr_t>c_handle
         # stacklevel=1 names the Python line that dropped the last reference:
