@@ -16,6 +16,8 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
+import cuda.core
+
 ROOT = Path(__file__).resolve().parent.parent
 
 os.environ.setdefault("SPHINX_AUTODOC_IGNORE_NATIVE_MODULE_TYPE_STUBS", "1")
@@ -27,6 +29,7 @@ copyright = "2026, NVIDIA CORPORATION & AFFILIATES"
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.autosummary",
     "numpydoc",
     "sphinx_copybutton",
@@ -39,11 +42,12 @@ root_doc = "index"
 exclude_patterns = ["_build", "README.md"]
 templates_path = ["_templates"]
 nitpicky = True
-# Builtins are not documented here, and the build is offline (no intersphinx).
+# Links into Python's documentation resolve against a local copy of its
+# inventory (from Debian's python3.11-doc), so the build needs no network.
+intersphinx_mapping = {"python": ("https://docs.python.org/3", "_inventories/python-3.11.inv")}
+# cuda.bindings publishes no inventory that the build could carry.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|exc)", r"(int|str|bytes|bool|float|object|tuple|list|dict|type|None|memoryview|Exception)"),
-    # The standard library and cuda.bindings have no local inventory here.
-    (r"py:(class|obj|exc|data)", r"(os|enum|collections\.abc|typing|driver|nvrtc|nvjitlink|cuda\.bindings)\..*"),
+    (r"py:(class|obj|exc|data)", r"(driver|nvrtc|nvjitlink|cuda\.bindings)\..*"),
 ]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -67,6 +71,13 @@ autodoc_default_options = {
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_validation_checks: set[str] = set()
+# numpydoc turns the types of Parameters, Returns and Raises entries into
+# links (DOC009): words that are not types stay text, and the public names of
+# cuda.core link wherever they are written.
+numpydoc_xref_param_type = True
+numpydoc_xref_ignore = {"or", "of", "optional", "default", "to", "and", "a", "an", "the", "those"}
+numpydoc_xref_aliases = {name: f"cuda.core.{name}" for name in cuda.core.__all__}
+numpydoc_xref_aliases |= {name: f"cuda.core._utils.cuda_utils.{name}" for name in ("CUDAError", "NVRTCError")}
 
 # The guide's checker gates the build: any finding in the reference
 # implementation is a warning, and -W makes it an error.

@@ -357,7 +357,7 @@ class ProgramOptions:
         Generate code for link-time optimization (False).
     gen_opt_lto : bool, optional
         Optimize before generating LTO IR (False).
-    define_macro : str, (str, str) or sequence of them, optional
+    define_macro : str, tuple of (str, str), or sequence of those, optional
         Macros to define: ``"NAME"`` (as 1) or ``("NAME", "value")``.
     undefine_macro : str or sequence of str, optional
         Macros to undefine.

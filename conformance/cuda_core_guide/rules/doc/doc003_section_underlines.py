@@ -4,9 +4,11 @@
 
 """DOC003: each section header is underlined with dashes, exactly as long as the header.
 
-numpydoc ignores a header whose underline is shorter than the header, and
-warns about one of a different length; ``=`` underlines are reST titles, not
-numpydoc sections (an unknown title underlined with ``=`` is left to DOC002).
+numpydoc takes a line of ``-`` or ``=`` at least as long as the header for
+an underline: it ignores a header whose underline is shorter (the section
+turns into plain text) and warns about one that is longer. The guide writes
+dashes of the header's length, so ``=`` is flagged too, on a section name
+numpydoc knows (an unknown title underlined with ``=`` is left to DOC002).
 A numpydoc section name standing alone on a line, with
 its content right below, lacks its underline altogether.
 """
