@@ -81,7 +81,11 @@ def install_reference(session: nox.Session) -> None:
     if not wheels:
         session.run("python", "-m", "pip", "wheel", "--no-deps", "-w", str(wheel_dir), str(REFERENCE))
         wheels = sorted(wheel_dir.glob("cuda_core_reference-*.whl"))
+    # The version stays 0.1.0 while the sources change, so pip would keep an
+    # older build in a reused environment: install the dependencies, then
+    # force this build in.
     session.install(str(wheels[-1]))
+    session.install("--no-deps", "--force-reinstall", str(wheels[-1]))
 
 
 @nox.session

@@ -131,3 +131,14 @@ def test_rule_titles_show_no_raw_markup(page: Page, site: Site, address: str) ->
     text = page.locator("main").inner_text()
     assert "IMP006" in text
     assert "`" not in text.split("IMP006", 1)[1][:200]
+
+
+def test_parameter_types_are_links(page: Page, site: Site) -> None:
+    # DOC009: numpydoc links the types of Parameters and Returns entries.
+    page.goto(site.address("api/cuda.core.Stream.html"))
+    record = page.locator("dl.py.method:has(#cuda\\.core\\.Stream\\.record)")
+    types = record.locator("dd.field-odd .classifier a")
+    hrefs = types.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    assert "cuda.core.Event.html#cuda.core.Event" in hrefs
+    assert "cuda.core.EventOptions.html#cuda.core.EventOptions" in hrefs
+    assert any(href.startswith("https://docs.python.org/3/") for href in hrefs)
