@@ -87,6 +87,31 @@ cdef class Event:
         return f"<Event handle={address:#x}>"
 
     def __sub__(self, other: Event) -> float:
+        """Return the time from ``other`` to this event, in milliseconds, as the device measured it.
+
+        Parameters
+        ----------
+        other : Event
+            The earlier event.
+
+        Returns
+        -------
+        float
+            The elapsed time.
+
+        Raises
+        ------
+        RuntimeError
+            If either event lacks timing, was never recorded, or has not
+            completed: the driver reports the last two as
+            ``CUDA_ERROR_INVALID_HANDLE`` and ``CUDA_ERROR_NOT_READY``, which
+            here mean a call made too early rather than a failure of CUDA,
+            and the message says what to do first.
+        CUDAError
+            If the driver fails otherwise.
+        TypeError
+            If ``other`` is not an :class:`Event`.
+        """
         cdef Event start = other
         cdef float c_milliseconds = 0
         cdef cydriver.CUresult err
