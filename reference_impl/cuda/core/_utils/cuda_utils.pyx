@@ -29,10 +29,12 @@ __all__ = [
 
 
 class CUDAError(Exception):
-    """Report a failed CUDA driver, runtime or compiler call.
+    """Report a failed CUDA driver or nvJitLink call.
 
-    The message starts with the error's name, for example
-    ``CUDA_ERROR_INVALID_VALUE``, followed by an explanation of it.
+    For a driver error, the message starts with the error's name, for
+    example ``CUDA_ERROR_INVALID_VALUE``, followed by the driver's
+    explanation of it. For nvJitLink, it names the failed call and its
+    status, followed by the linker's error log when there is one.
     """
 
 
