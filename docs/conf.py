@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -17,14 +17,19 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 import cuda.core
+from cuda_core_guide import __version__
+from cuda_core_guide.catalog import default_docs_url
 
 ROOT = Path(__file__).resolve().parent.parent
+# The version a published build (docs.yml) is for: ``latest`` or a release tag.
+DOCS_VERSION = os.environ.get("CUDA_CORE_GUIDE_DOCS_VERSION", "")
 
 os.environ.setdefault("SPHINX_AUTODOC_IGNORE_NATIVE_MODULE_TYPE_STUBS", "1")
 
 project = "cuda.core developer guide"
-author = "NVIDIA CORPORATION & AFFILIATES"
-copyright = "2026, NVIDIA CORPORATION & AFFILIATES"
+author = "The cuda-core-guide contributors"
+copyright = "2026, The cuda-core-guide contributors"
+version = release = __version__
 
 extensions = [
     "myst_parser",
@@ -81,8 +86,9 @@ numpydoc_xref_aliases |= {name: f"cuda.core._utils.cuda_utils.{name}" for name i
 
 # The guide's checker gates the build: any finding in the reference
 # implementation is a warning, and -W makes it an error.
+# Each file is checked under its nearest [tool.cuda-core-guide] table:
+# reference_impl/pyproject.toml, which keeps cuda.core's copyright header.
 cuda_core_guide_check = ["../reference_impl/cuda"]
-cuda_core_guide_config = "../pyproject.toml"
 # Every rule the checker implements must be documented by the guide.
 cuda_core_guide_require_all_rules = True
 # The guide's chapters, one generated page per rule, and the folder that
@@ -119,6 +125,15 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 3,
 }
+# A published build names its version: its pages carry a version menu
+# that reads switcher.json from the root of the published site (written by
+# tools/publish_docs.py). Local builds have no menu, so they never fetch
+# anything from the network.
+if DOCS_VERSION:
+    published_root = (default_docs_url() or "").removesuffix("latest/")
+    html_baseurl = f"{published_root}{DOCS_VERSION}/"
+    html_theme_options["switcher"] = {"json_url": f"{published_root}switcher.json", "version_match": DOCS_VERSION}
+    html_theme_options["navbar_end"] = ["version-switcher", "theme-switcher", "navbar-icon-links"]
 html_static_path: list[str] = []
 html_favicon = "_static/favicon.svg"
 # The theme reads the colour mode from the page before its script runs:

@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -27,6 +27,7 @@ from pathlib import Path
 from cuda_core_guide import __version__
 from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import ConfigError, load_config, matches_selector
+from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.formats import FORMATS, render
 from cuda_core_guide.myst import MystError
 from cuda_core_guide.rules import all_rules, is_checked
@@ -72,12 +73,15 @@ class _UsageError(Exception):
 def _check(args: argparse.Namespace) -> int:
     """Run ``check``."""
     known = frozenset(load_catalog()) | frozenset(all_rules())
-    config = load_config(Path(args.config) if args.config else None, known_codes=known)
+    override = load_config(Path(args.config), known_codes=known) if args.config else None
     select = _codes(args.select, known, "--select")
     ignore = _codes(args.ignore, known, "--ignore")
-    config = config.with_selection(select, ignore)
-    findings = check_paths(args.paths or ["."], config)
-    output = render(findings, args.format, config.rule_url)
+    # Without --config, each file is checked under the nearest pyproject.toml
+    # with a [tool.cuda-core-guide] table above it; the links in the output
+    # follow the working directory's.
+    resolver = ConfigResolver(override=override, known_codes=known, select=select, ignore=ignore)
+    findings = check_paths(args.paths or ["."], resolver)
+    output = render(findings, args.format, resolver.for_path(Path.cwd()).rule_url)
     sys.stdout.write(output)
     if args.statistics and findings:
         counts: dict[str, int] = {}
@@ -159,7 +163,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=sorted(FORMATS), default="text", help="output format (default: text)")
     check.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes to report")
     check.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes not to report")
-    check.add_argument("--config", metavar="FILE", help="pyproject.toml to read [tool.cuda-core-guide] from")
+    check.add_argument(
+        "--config",
+        metavar="FILE",
+        help="pyproject.toml to read [tool.cuda-core-guide] from for every file "
+        "(default: each file's nearest pyproject.toml with that table)",
+    )
     check.add_argument("--statistics", action="store_true", help="print per-rule counts to stderr")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check.set_defaults(handler=_check)

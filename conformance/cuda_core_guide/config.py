@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -294,17 +294,36 @@ def find_config_file(start: Path) -> Path | None:
     -------
     Path or None
         The file, or ``None`` if no ancestor has one.
+
+    Raises
+    ------
+    ConfigError
+        If a ``pyproject.toml`` on the way cannot be read or parsed: it
+        might hold the table, so passing over it would check under the
+        wrong settings.
     """
     for directory in (start.resolve(), *start.resolve().parents):
         candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
-                continue
-            if "cuda-core-guide" in data.get("tool", {}):
-                return candidate
+        try:
+            stat = candidate.stat()
+        except OSError:
+            continue
+        if not candidate.is_file():
+            continue
+        if _has_table(str(candidate), stat.st_mtime_ns, stat.st_size):
+            return candidate
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _has_table(path: str, mtime_ns: int, size: int) -> bool:
+    """Return whether a ``pyproject.toml`` has a ``[tool.cuda-core-guide]`` table (cached per file state)."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
+        raise ConfigError(f"{path}: cannot read configuration: {exc}") from None
+    tool = data.get("tool", {})
+    return isinstance(tool, dict) and "cuda-core-guide" in tool
 
 
 def load_config(path: Path | None = None, *, known_codes: frozenset[str] | None = None) -> Config:

@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -22,6 +22,7 @@ from pathlib import Path
 
 from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import Config
+from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.findings import Finding, Level
 from cuda_core_guide.rules import CHECKER_CODES, Violation, all_rules
 from cuda_core_guide.source import ParseFailure, SourceFile, load_source
@@ -38,7 +39,9 @@ _MAX_LATE_FUTURE_IMPORTS = 8
 _COLLECT_EVERY = 50
 
 
-def check_paths(paths: Iterable[str | Path], config: Config | None = None, *, jobs: int | None = None) -> list[Finding]:
+def check_paths(
+    paths: Iterable[str | Path], config: Config | ConfigResolver | None = None, *, jobs: int | None = None
+) -> list[Finding]:
     """Check files and directory trees.
 
     Parameters
@@ -47,8 +50,9 @@ def check_paths(paths: Iterable[str | Path], config: Config | None = None, *, jo
         Files (checked whatever their suffix says, if they are source
         files) and directories (walked for ``.pyx``, ``.pxd``, ``.pxi`` and
         ``.py`` files, skipping excluded names).
-    config : Config, optional
-        The configuration; the defaults if omitted.
+    config : Config or ConfigResolver, optional
+        One configuration for every file, or a resolver that finds each
+        file's own (as the command line does); the defaults if omitted.
     jobs : int, optional
         Worker processes; by default one per CPU for large trees.
 
@@ -62,15 +66,15 @@ def check_paths(paths: Iterable[str | Path], config: Config | None = None, *, jo
     FileNotFoundError
         If a named path does not exist.
     """
-    config = config or Config()
-    files = list(discover(paths, config))
+    resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config or Config())
+    files = [(path, resolver.for_path(path)) for path in discover(paths, resolver)]
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     results = None
     with _collector_paused():
         if jobs > 1 and len(files) >= _PARALLEL_THRESHOLD:
-            results = _check_in_processes(files, config, jobs)
+            results = _check_in_processes(files, jobs)
         if results is None:
-            results = _check_batch(files, config)
+            results = _check_batch(files)
     return sorted(finding for findings in results for finding in findings)
 
 
@@ -99,15 +103,16 @@ def check_source(
     return sorted(_check(str(path), config or Config(), text=text, module_name=module_name or Path(path).stem))
 
 
-def discover(paths: Iterable[str | Path], config: Config) -> Iterator[Path]:
+def discover(paths: Iterable[str | Path], config: Config | ConfigResolver) -> Iterator[Path]:
     """Yield the source files under ``paths``, in sorted order per directory.
 
     Parameters
     ----------
     paths : iterable of str or Path
         Files and directories.
-    config : Config
-        Supplies the ``exclude`` patterns for directory walks.
+    config : Config or ConfigResolver
+        Supplies the ``exclude`` patterns for directory walks: each
+        directory's own configuration when a resolver is given.
 
     Yields
     ------
@@ -119,12 +124,13 @@ def discover(paths: Iterable[str | Path], config: Config) -> Iterator[Path]:
     FileNotFoundError
         If a path does not exist.
     """
+    resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config)
     seen: set[Path] = set()
     for raw in paths:
         path = Path(raw)
         if not path.exists():
             raise FileNotFoundError(f"{raw}: no such file or directory")
-        candidates = [path] if path.is_file() else _walk(path, config)
+        candidates = [path] if path.is_file() else _walk(path, resolver)
         for candidate in candidates:
             key = candidate.resolve()
             if key not in seen:
@@ -132,30 +138,33 @@ def discover(paths: Iterable[str | Path], config: Config) -> Iterator[Path]:
                 yield candidate
 
 
-def _walk(directory: Path, config: Config) -> Iterator[Path]:
+def _walk(directory: Path, resolver: ConfigResolver) -> Iterator[Path]:
     """Yield the source files below ``directory``, skipping excluded entries.
 
-    A directory the user names is walked even when it lies in an excluded
-    one (``.venv/.../cuda/core``); below it, only the names of entries are
-    matched against the exclusions.
+    Each entry is matched against the exclusions of the configuration of
+    the directory it lies in. A directory the user names is walked even
+    when it lies in an excluded one (``.venv/.../cuda/core``); below it,
+    only the names of entries are matched against the exclusions.
     """
-    named_excluded = config.is_excluded(directory) or any(config.is_excluded(p) for p in directory.parents)
+    top = resolver.for_path(directory)
+    named_excluded = top.is_excluded(directory) or any(top.is_excluded(p) for p in directory.parents)
 
-    def excluded(path: Path) -> bool:
+    def excluded(path: Path, config: Config) -> bool:
         if named_excluded:
             return config.is_name_excluded(path)
         return config.is_excluded(path)
 
     for root, dirs, files in os.walk(directory):
         base = Path(root)
-        dirs[:] = sorted(d for d in dirs if not excluded(base / d))
+        config = resolver.for_path(base)
+        dirs[:] = sorted(d for d in dirs if not excluded(base / d, config))
         for name in sorted(files):
             file = base / name
-            if file.suffix in KINDS and not excluded(file):
+            if file.suffix in KINDS and not excluded(file, config):
                 yield file
 
 
-def _check_in_processes(files: list[Path], config: Config, jobs: int) -> list[list[Finding]] | None:
+def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[list[Finding]] | None:
     """Check files in worker processes; return ``None`` if no pool can be started here.
 
     The largest files go first, each in a task of its own, and the small
@@ -167,7 +176,7 @@ def _check_in_processes(files: list[Path], config: Config, jobs: int) -> list[li
     load_catalog()
     try:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            tasks = [pool.submit(_check_batch, batch, config) for batch in _batches(files, jobs)]
+            tasks = [pool.submit(_check_batch, batch) for batch in _batches(files, jobs)]
             return [findings for task in tasks for findings in task.result()]
     except (OSError, NotImplementedError, BrokenProcessPool):
         # No process support (a sandbox without semaphores, a dead worker):
@@ -175,21 +184,21 @@ def _check_in_processes(files: list[Path], config: Config, jobs: int) -> list[li
         return None
 
 
-def _batches(files: list[Path], jobs: int) -> list[list[Path]]:
+def _batches(files: list[tuple[Path, Config]], jobs: int) -> list[list[tuple[Path, Config]]]:
     """Group files, largest first, into batches of about an eighth of a worker's share of bytes."""
     sizes = {}
-    for path in files:
+    for path, _ in files:
         try:
             sizes[path] = path.stat().st_size
         except OSError:
             sizes[path] = 0
     target = max(1, sum(sizes.values()) // (jobs * 8))
-    batches: list[list[Path]] = []
-    current: list[Path] = []
+    batches: list[list[tuple[Path, Config]]] = []
+    current: list[tuple[Path, Config]] = []
     weight = 0
-    for path in sorted(files, key=lambda p: -sizes[p]):
-        current.append(path)
-        weight += sizes[path]
+    for entry in sorted(files, key=lambda entry: -sizes[entry[0]]):
+        current.append(entry)
+        weight += sizes[entry[0]]
         if weight >= target:
             batches.append(current)
             current, weight = [], 0
@@ -198,10 +207,10 @@ def _batches(files: list[Path], jobs: int) -> list[list[Path]]:
     return batches
 
 
-def _check_batch(paths: list[Path], config: Config) -> list[list[Finding]]:
-    """Check several files on disk (a top-level function, so worker processes can run it)."""
+def _check_batch(files: list[tuple[Path, Config]]) -> list[list[Finding]]:
+    """Check several files on disk, each under its configuration (a top-level function, for worker processes)."""
     results = []
-    for number, path in enumerate(paths, 1):
+    for number, (path, config) in enumerate(files, 1):
         results.append(_check_file(path, config))
         if number % _COLLECT_EVERY == 0 and not gc.isenabled():
             gc.collect()

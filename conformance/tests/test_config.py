@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -96,6 +96,63 @@ def test_config_is_found_from_the_working_directory_upwards(
     (nested / "warn.py").write_text(WARNING)
     monkeypatch.chdir(nested)
     assert [f["rule"] for f in json_check(capsys, "warn.py")] == ["ERR001"]
+
+
+def test_each_file_is_checked_under_its_nearest_table_from_any_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repository = tmp_path / "repository"
+    specimen = repository / "specimen"
+    specimen.mkdir(parents=True)
+    write_config(repository, 'select = ["ERR001"]\n')
+    write_config(specimen, 'select = ["ERR002"]\n')
+    (repository / "tool.py").write_text(WARNING + RAISING)
+    (specimen / "module.py").write_text(WARNING + RAISING)
+    expected = [("module.py", "ERR002"), ("tool.py", "ERR001")]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for cwd in (repository, specimen, elsewhere):
+        monkeypatch.chdir(cwd)
+        found = [(Path(f["path"]).name, f["rule"]) for f in json_check(capsys, str(repository))]
+        assert found == expected, cwd
+
+
+def test_a_nested_table_replaces_the_outer_one_for_walks_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_config(tmp_path, 'select = ["ERR005"]\n')
+    inner = tmp_path / "inner"
+    (inner / "generated").mkdir(parents=True)
+    write_config(inner, 'select = ["ERR005"]\nexclude = ["generated"]\n')
+    (inner / "generated" / "fail.py").write_text(RAISING)
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "fail.py").write_text(RAISING)
+    monkeypatch.chdir(tmp_path / "generated")
+    found = [Path(f["path"]).relative_to(tmp_path).as_posix() for f in json_check(capsys, str(tmp_path))]
+    assert found == ["generated/fail.py"]
+
+
+def test_an_invalid_pyproject_on_the_way_up_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "pyproject.toml"
+    broken.write_text("[tool.cuda-core-guide\n")
+    nested = tmp_path / "src"
+    nested.mkdir()
+    (nested / "fail.py").write_text(RAISING)
+    monkeypatch.chdir(nested)
+    assert main(["check", "fail.py"]) == 2
+    error = capsys.readouterr().err
+    assert str(broken) in error
+    assert "Traceback" not in error
+
+
+def test_the_reference_is_clean_from_any_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reference = Path(__file__).resolve().parents[2] / "reference_impl"
+    monkeypatch.chdir(tmp_path)
+    assert json_check(capsys, str(reference)) == []
 
 
 def test_config_option_overrides_discovery(

@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -23,7 +23,9 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - the checker as a gate: set ``cuda_core_guide_check`` to a list of paths
   (relative to the configuration directory) and every finding becomes a
   warning at its ``path:line``, so ``sphinx-build -W`` fails on it
-  (``cuda_core_guide_config`` names the ``pyproject.toml`` to configure it);
+  (each file under the nearest ``pyproject.toml`` with a
+  ``[tool.cuda-core-guide]`` table, as the command finds it, or under the
+  file ``cuda_core_guide_config`` names);
 - with ``cuda_core_guide_require_all_rules = True``, a warning for every
   rule the checker implements that no ``rule`` directive defines.
 

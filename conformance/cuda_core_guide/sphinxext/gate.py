@@ -1,4 +1,4 @@
-# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
 #
 # SPDX-License-Identifier: Apache-2.0
 
@@ -21,6 +21,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from cuda_core_guide.config import Config, ConfigError, load_config
+from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.rules import all_rules
 from cuda_core_guide.runner import check_paths
 from cuda_core_guide.sphinxext.domain import GuideDomain
@@ -89,11 +90,11 @@ def _source_file(cls: type) -> str:
         return spec.origin if spec is not None and spec.origin else cls.__module__
 
 
-def _config(app: Sphinx) -> Config:
-    """Return the checker configuration named by ``cuda_core_guide_config``, or the defaults."""
+def _config(app: Sphinx) -> Config | ConfigResolver:
+    """Return the configuration named by ``cuda_core_guide_config``, else each file's own, as the command finds it."""
     name = app.config.cuda_core_guide_config
     if not name:
-        return Config()
+        return ConfigResolver()
     return load_config(Path(app.confdir) / name)
 
 
