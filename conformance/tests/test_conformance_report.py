@@ -110,3 +110,23 @@ def test_unreadable_report_is_an_error_not_a_traceback(tmp_path: Path, capsys: p
 def test_provenance_names_the_implementation_and_the_date() -> None:
     found = conformance_report.provenance()
     assert {"implementation", "version", "date", "python", "commit", "device", "driver", "cuda"} <= set(found)
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"CUDA_HOME": "/usr/local/cuda"}, "/usr/local/cuda (CUDA_HOME)"),
+        ({"CUDA_PATH": "/opt/cuda-13.5"}, "/opt/cuda-13.5 (CUDA_PATH)"),
+        ({"CUDA_PATH": "/opt/cuda-13.5", "CUDA_HOME": "/usr/local/cuda"}, "/opt/cuda-13.5 (CUDA_PATH)"),
+        ({"CUDA_PATH": "", "CUDA_HOME": "/usr/local/cuda"}, "/usr/local/cuda (CUDA_HOME)"),
+        ({}, "none"),
+    ],
+)
+def test_provenance_names_the_toolkit_from_cuda_path_or_cuda_home(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], expected: str
+) -> None:
+    for name in ("CUDA_PATH", "CUDA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert conformance_report.provenance()["cuda-toolkit"] == expected

@@ -90,6 +90,8 @@ class ConformanceMatrixDirective(SphinxDirective):
                     f"{facts.get('cuda-bindings', '?')}, Python {facts.get('python', '?')}, "
                     f"{facts.get('date', '?')}, commit {facts.get('commit', '?')[:12]}"
                 )
+                if facts.get("cuda-toolkit", "none") != "none":
+                    text += f"; CUDA toolkit {facts['cuda-toolkit']}"
             items += nodes.list_item("", nodes.paragraph(text, text))
         return items
 
