@@ -5,7 +5,9 @@
 """Sessions of the cuda.core developer guide project.
 
 - ``nox -s docs``: build the site into ``docs/_build/html`` (``-W``, nitpicky).
-- ``nox -s browser``: test the built site in Chromium (Playwright).
+- ``nox -s docs_published``: build the site as it is published, with its
+  version menu, into the versioned tree ``docs/_build/site``.
+- ``nox -s browser``: test the built sites in Chromium (Playwright).
 - ``nox -s tests``: the CPU suite, which CI runs.
 - ``nox -s conformance``: the GPU suite, against the reference build and
   against upstream ``cuda-core``.
@@ -121,9 +123,40 @@ def docs(session: nox.Session) -> None:
     )
 
 
+@nox.session(name="docs_published")
+def docs_published(session: nox.Session) -> None:
+    """Build the site as docs.yml publishes it: with a version menu, placed into a tree of versions.
+
+    The version is ``latest`` unless named after ``--`` (a release tag such
+    as ``v0.1.0``). The build goes to ``docs/_build/published/<version>``
+    and is then placed, as on GitHub Pages, into ``docs/_build/site`` with
+    its ``switcher.json``, which the browser tests serve.
+    """
+    version = session.posargs[0] if session.posargs else "latest"
+    session.install(".[docs]")
+    install_reference(session)
+    output = ROOT / "docs" / "_build" / "published" / version
+    session.run(
+        "python",
+        "-m",
+        "sphinx",
+        "-W",
+        "--keep-going",
+        "-n",
+        "-E",
+        "-b",
+        "html",
+        "docs",
+        str(output),
+        env={"CUDA_CORE_GUIDE_DOCS_VERSION": version},
+    )
+    site = ROOT / "docs" / "_build" / "site"
+    session.run("python", "tools/publish_docs.py", "--site", str(site), "--html", str(output), "--version", version)
+
+
 @nox.session
 def browser(session: nox.Session) -> None:
-    """Test the built site (``nox -s docs`` first) in the system's Chromium, served on 127.0.0.1."""
+    """Test the built sites (``nox -s docs`` and ``nox -s docs_published`` first) in Chromium, on 127.0.0.1."""
     session.install("pytest>=8", "playwright>=1.45")
     session.run("pytest", "docs/tests", *session.posargs)
 

@@ -48,6 +48,11 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 def pytest_addoption(parser: pytest.Parser) -> None:
     """Declare where the built site and the browser are."""
     parser.addoption("--site", default=str(DOCS / "_build" / "html"), help="the built HTML site")
+    parser.addoption(
+        "--published-site",
+        default=str(DOCS / "_build" / "site"),
+        help="the versioned tree that nox -s docs_published writes, as GitHub Pages serves it",
+    )
     parser.addoption("--chromium", default=os.environ.get("CHROMIUM", ""), help="the Chromium executable")
 
 
@@ -57,6 +62,20 @@ def site(pytestconfig: pytest.Config) -> Iterator[Site]:
     root = Path(pytestconfig.getoption("--site")).resolve()
     if not (root / "index.html").is_file():
         pytest.fail(f"no built site at {root}: run `nox -s docs` first", pytrace=False)
+    yield from _serve(root)
+
+
+@pytest.fixture(scope="session")
+def published_site(pytestconfig: pytest.Config) -> Iterator[Site]:
+    """Serve the versioned tree of the published site on 127.0.0.1 for the whole session."""
+    root = Path(pytestconfig.getoption("--published-site")).resolve()
+    if not (root / "switcher.json").is_file():
+        pytest.fail(f"no published site at {root}: run `nox -s docs_published` first", pytrace=False)
+    yield from _serve(root)
+
+
+def _serve(root: Path) -> Iterator[Site]:
+    """Serve a folder on a free loopback port until the generator is closed."""
     handler = functools.partial(_QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
