@@ -19,7 +19,9 @@ guide's site (``docs-url`` in the configuration).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +30,7 @@ from cuda_core_guide import __version__
 from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import ConfigError, load_config, matches_selector
 from cuda_core_guide.config_resolution import ConfigResolver
+from cuda_core_guide.config_text import settings_text
 from cuda_core_guide.formats import FORMATS, render
 from cuda_core_guide.myst import MystError
 from cuda_core_guide.rules import all_rules, is_checked
@@ -38,6 +41,7 @@ __all__ = ["main"]
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -53,17 +57,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     int
         The exit status: 0 clean, 1 findings, 2 usage error.
     """
+    _escape_what_the_streams_cannot_encode()
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.handler(args)
+        if sys.stdout is None:
+            raise _UsageError("standard output is closed")
+        status = args.handler(args)
+        sys.stdout.flush()
     except (_UsageError, ConfigError, MystError, FileNotFoundError) as exc:
-        print(f"cuda-core-guide: error: {exc}", file=sys.stderr)
+        _error(str(exc))
         return EXIT_USAGE
     except BrokenPipeError:
+        # The reader stopped reading (`| head`): what it wanted, it has.
+        _discard_stdout()
         return EXIT_CLEAN
+    except OSError as exc:
+        _discard_stdout()
+        _error(f"cannot write the output: {exc.strerror or exc}")
+        return EXIT_USAGE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+    return status
+
+
+def _escape_what_the_streams_cannot_encode() -> None:
+    """Write characters that the output's encoding lacks as escapes (``\\u2019``) instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def _error(message: str) -> None:
+    """Print one error line on standard error, if there is one."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(f"cuda-core-guide: error: {message}", file=sys.stderr, flush=True)
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush cannot fail again."""
+    if sys.stdout is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
 
 
 class _UsageError(Exception):
@@ -80,6 +120,12 @@ def _check(args: argparse.Namespace) -> int:
     # with a [tool.cuda-core-guide] table above it; the links in the output
     # follow the working directory's.
     resolver = ConfigResolver(override=override, known_codes=known, select=select, ignore=ignore)
+    if args.show_settings:
+        for path in args.paths or ["."]:
+            if not Path(path).exists():
+                raise FileNotFoundError(f"{path}: no such file or directory")
+            print(settings_text(path, resolver.for_path(path), resolver.source_of(path), override=args.config))
+        return EXIT_CLEAN
     findings = check_paths(args.paths or ["."], resolver)
     output = render(findings, args.format, resolver.for_path(Path.cwd()).rule_url)
     sys.stdout.write(output)
@@ -142,7 +188,11 @@ def _codes(value: str | None, known: frozenset[str], option: str) -> tuple[str, 
     """Split a comma-separated code list and reject codes no rule has."""
     if value is None:
         return None
-    codes = tuple(code.strip().upper() for code in value.split(",") if code.strip())
+    codes = tuple(code.strip().upper() for code in value.split(","))
+    if not any(codes):
+        raise _UsageError(f"{option}: no rule codes given")
+    if not all(codes):
+        raise _UsageError(f"{option}: an empty rule code in {value!r}")
     for code in codes:
         if not any(matches_selector(k, code) for k in known):
             raise _UsageError(f"{option}: unknown rule code or prefix {code!r}")
@@ -170,6 +220,11 @@ def _parser() -> argparse.ArgumentParser:
         "(default: each file's nearest pyproject.toml with that table)",
     )
     check.add_argument("--statistics", action="store_true", help="print per-rule counts to stderr")
+    check.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the settings each PATH is checked under, and where they come from, then exit",
+    )
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check.set_defaults(handler=_check)
 

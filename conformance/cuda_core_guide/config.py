@@ -35,23 +35,11 @@ import tomllib
 from pathlib import Path, PurePosixPath
 
 from cuda_core_guide.catalog import default_docs_url, rule_url
+from cuda_core_guide.config_schema import ConfigError, validate_table
 from cuda_core_guide.findings import Level
 
-__all__ = ["Config", "ConfigError", "find_config_file", "load_config", "matches_selector"]
+__all__ = ["Config", "ConfigError", "find_config_file", "load_config", "matches_selector", "real_path"]
 
-_KNOWN_KEYS = {
-    "select",
-    "ignore",
-    "extend-ignore",
-    "first-party",
-    "exclude",
-    "levels",
-    "per-path-ignores",
-    "principal",
-    "copyright-holder",
-    "license",
-    "docs-url",
-}
 DEFAULT_EXCLUDE = (
     ".bzr",
     ".eggs",
@@ -102,6 +90,9 @@ class Config:
     docs_url : str or None
         The address of the guide's site that findings link to; ``None``
         for the published site, ``""`` for no links.
+    time_limit : float
+        Seconds one file may take before it is reported (``SYN003``) and
+        left; 0 for no limit.
     root : Path
         The directory that relative patterns are resolved against.
     current_year : int
@@ -118,6 +109,7 @@ class Config:
     copyright_holder: str = DEFAULT_HOLDER
     license: str = "Apache-2.0"
     docs_url: str | None = None
+    time_limit: float = 60.0
     root: Path = dataclasses.field(default_factory=Path.cwd)
     current_year: int = dataclasses.field(default_factory=lambda: datetime.date.today().year)
 
@@ -260,8 +252,23 @@ class Config:
         )
 
 
-class ConfigError(ValueError):
-    """Report a configuration the checker cannot use, naming the file and key."""
+def real_path(path: str | Path) -> Path:
+    """Return a path made absolute, with symbolic links followed as far as they lead.
+
+    Unlike :meth:`Path.resolve` on Python 3.11, a symbolic link loop is no
+    error: the path stops at the loop, and reading the file reports it.
+
+    Parameters
+    ----------
+    path : str or Path
+        Any path.
+
+    Returns
+    -------
+    Path
+        The absolute path.
+    """
+    return Path(os.path.realpath(path))
 
 
 def matches_selector(code: str, selector: str) -> bool:
@@ -302,7 +309,8 @@ def find_config_file(start: Path) -> Path | None:
         might hold the table, so passing over it would check under the
         wrong settings.
     """
-    for directory in (start.resolve(), *start.resolve().parents):
+    start = real_path(start)
+    for directory in (start, *start.parents):
         candidate = directory / "pyproject.toml"
         try:
             stat = candidate.stat()
@@ -318,12 +326,7 @@ def find_config_file(start: Path) -> Path | None:
 @functools.lru_cache(maxsize=256)
 def _has_table(path: str, mtime_ns: int, size: int) -> bool:
     """Return whether a ``pyproject.toml`` has a ``[tool.cuda-core-guide]`` table (cached per file state)."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError) as exc:
-        raise ConfigError(f"{path}: cannot read configuration: {exc}") from None
-    tool = data.get("tool", {})
-    return isinstance(tool, dict) and "cuda-core-guide" in tool
+    return _read_table(Path(path)) is not None
 
 
 def load_config(path: Path | None = None, *, known_codes: frozenset[str] | None = None) -> Config:
@@ -354,78 +357,56 @@ def load_config(path: Path | None = None, *, known_codes: frozenset[str] | None 
         path = find_config_file(Path.cwd())
         if path is None:
             return Config()
+    path = Path(path)
+    table = _read_table(path)
+    return _from_table({} if table is None else table, path, known_codes)
+
+
+def _read_table(path: Path) -> object | None:
+    """Return the ``tool.cuda-core-guide`` value of a ``pyproject.toml`` (``None`` if absent), as TOML gives it."""
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError(f"{path}: no such configuration file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
-        raise ConfigError(f"{path}: cannot read configuration: {exc}") from None
-    table = data.get("tool", {}).get("cuda-core-guide", {})
-    return _from_table(table, Path(path), known_codes)
+        raise ConfigError(f"{path}: no such configuration file", path) from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, not a configuration file", path) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError, RecursionError, MemoryError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc) or type(exc).__name__
+        raise ConfigError(f"{path}: cannot read configuration: {reason}", path) from None
+    tool = data.get("tool")
+    if tool is None:
+        return None
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: [tool] must be a table, not {type(tool).__name__}", path, "tool")
+    return tool.get("cuda-core-guide")
 
 
-def _from_table(table: dict, path: Path, known_codes: frozenset[str] | None) -> Config:
+def _from_table(table: object, path: Path, known_codes: frozenset[str] | None) -> Config:
     """Validate a ``[tool.cuda-core-guide]`` table and build a :class:`Config`."""
-    unknown = sorted(set(table) - _KNOWN_KEYS)
-    if unknown:
-        raise ConfigError(f"{path}: unknown key(s) in [tool.cuda-core-guide]: {', '.join(unknown)}")
-
-    def codes(key: str, value: object) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"{path}: [tool.cuda-core-guide] {key} must be a list of rule codes")
-        if known_codes is not None:
-            for selector in value:
-                if selector != "ALL" and not any(c.startswith(selector) for c in known_codes):
-                    raise ConfigError(f"{path}: [tool.cuda-core-guide] {key} names unknown rule {selector!r}")
-        return tuple(value)
-
-    levels = {}
-    for code, level in table.get("levels", {}).items():
-        if known_codes is not None and code not in known_codes:
-            raise ConfigError(f"{path}: [tool.cuda-core-guide.levels] names unknown rule {code!r}")
-        try:
-            levels[code] = Level(level)
-        except ValueError:
-            raise ConfigError(
-                f"{path}: [tool.cuda-core-guide.levels] {code} = {level!r}; use 'required' or 'recommended'"
-            ) from None
-    per_path = tuple(
-        (pattern, codes(f"per-path-ignores {pattern!r}", value))
-        for pattern, value in table.get("per-path-ignores", {}).items()
-    )
+    values = validate_table(table, path, known_codes)
     defaults = Config()
     return Config(
-        select=codes("select", table.get("select", list(defaults.select))),
-        ignore=codes("ignore", table.get("ignore", [])) + codes("extend-ignore", table.get("extend-ignore", [])),
-        first_party=tuple(table.get("first-party", defaults.first_party)),
-        exclude=defaults.exclude + tuple(table.get("exclude", ())),
-        levels=levels,
-        per_path_ignores=per_path,
-        principal=dict(table.get("principal", {})),
-        copyright_holder=table.get("copyright-holder", defaults.copyright_holder),
-        license=table.get("license", defaults.license),
-        docs_url=_docs_url(table.get("docs-url"), path),
-        root=path.parent.resolve(),
+        select=values.get("select", defaults.select),
+        ignore=values.get("ignore", ()) + values.get("extend-ignore", ()),
+        first_party=values.get("first-party", defaults.first_party),
+        exclude=defaults.exclude + values.get("exclude", ()),
+        levels=values.get("levels", {}),
+        per_path_ignores=values.get("per-path-ignores", ()),
+        principal=values.get("principal", {}),
+        copyright_holder=values.get("copyright-holder", defaults.copyright_holder),
+        license=values.get("license", defaults.license),
+        docs_url=values.get("docs-url"),
+        time_limit=values.get("time-limit", defaults.time_limit),
+        root=real_path(path.parent),
     )
-
-
-def _docs_url(value: object, path: Path) -> str | None:
-    """Validate ``docs-url``: absent, empty (no links), or an http(s) or file address."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ConfigError(f"{path}: [tool.cuda-core-guide] docs-url must be a string, not {type(value).__name__}")
-    if value and not value.startswith(("https://", "http://", "file://")):
-        raise ConfigError(f"{path}: [tool.cuda-core-guide] docs-url {value!r} is not an http(s):// or file:// address")
-    return value
 
 
 @functools.lru_cache(maxsize=4096)
 def _relative(root: str, path: str, cwd: str) -> str:
     """Return ``path`` (relative ones to ``cwd``) relative to ``root`` in POSIX form, cached."""
-    resolved = (Path(cwd) / path if cwd else Path(path)).resolve()
+    resolved = real_path(Path(cwd) / path if cwd else Path(path))
     try:
-        return PurePosixPath(resolved.relative_to(Path(root).resolve())).as_posix()
+        return PurePosixPath(resolved.relative_to(real_path(Path(root)))).as_posix()
     except ValueError:
         return PurePosixPath(resolved).as_posix()
 

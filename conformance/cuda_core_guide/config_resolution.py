@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from cuda_core_guide.config import Config, find_config_file, load_config
+from cuda_core_guide.config import Config, find_config_file, load_config, real_path
 
 __all__ = ["ConfigResolver"]
 
@@ -73,7 +73,7 @@ class ConfigResolver:
         """
         if self.override is not None:
             return self.override
-        directory = Path(path).resolve()
+        directory = real_path(path)
         if not directory.is_dir():
             directory = directory.parent
         config = self._by_directory.get(directory)
@@ -97,7 +97,7 @@ class ConfigResolver:
         """
         if self.override is not None:
             return None
-        directory = Path(path).resolve()
+        directory = real_path(path)
         return find_config_file(directory if directory.is_dir() else directory.parent)
 
     def _load(self, file: Path | None) -> Config:

@@ -4,9 +4,11 @@
 
 """Run the rules over files: discovery, parsing, suppression and levels.
 
-A file that cannot be read, decoded or parsed yields one ``SYN001`` finding
-and checking goes on with the next file. A rule that fails on a file yields
-one ``SYN002`` finding naming the rule, instead of a traceback.
+A file that cannot be read, decoded or parsed (or is not a regular file)
+yields one ``SYN001`` finding and checking goes on with the next file. A
+rule that fails on a file yields one ``SYN002`` finding naming the rule,
+instead of a traceback. A file whose checking outlasts the time limit
+yields one ``SYN003`` finding, and the run goes on.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import signal
+import stat
+import threading
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -21,13 +26,13 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.config import Config
+from cuda_core_guide.config import Config, real_path
 from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.findings import Finding, Level
 from cuda_core_guide.rules import CHECKER_CODES, Violation, all_rules
 from cuda_core_guide.source import ParseFailure, SourceFile, load_source
 from cuda_core_guide.source.model import KINDS
-from cuda_core_guide.source.parse import warm_up
+from cuda_core_guide.source.parse import abandon_parser_thread, warm_up
 from cuda_core_guide.source.tokens import TokenView
 
 __all__ = ["check_paths", "check_source", "discover"]
@@ -67,7 +72,8 @@ def check_paths(
         If a named path does not exist.
     """
     resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config or Config())
-    files = [(path, resolver.for_path(path)) for path in discover(paths, resolver)]
+    problems: list[tuple[Path, str]] = []
+    files = [(path, resolver.for_path(path)) for path in discover(paths, resolver, problems)]
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     results = None
     with _collector_paused():
@@ -75,7 +81,15 @@ def check_paths(
             results = _check_in_processes(files, jobs)
         if results is None:
             results = _check_batch(files)
-    return sorted(finding for findings in results for finding in findings)
+    unchecked = [_unchecked(path, reason, resolver.for_path(path.parent)) for path, reason in problems]
+    return sorted(finding for findings in [*results, *unchecked] for finding in findings)
+
+
+def _unchecked(path: Path, reason: str, config: Config) -> list[Finding]:
+    """Return the ``SYN001`` finding for a path that was not checked, unless ignored."""
+    if not config.is_reported("SYN001", str(path)):
+        return []
+    return [Finding(str(path), 1, 1, "SYN001", reason, _level(config, "SYN001"))]
 
 
 def check_source(
@@ -103,8 +117,14 @@ def check_source(
     return sorted(_check(str(path), config or Config(), text=text, module_name=module_name or Path(path).stem))
 
 
-def discover(paths: Iterable[str | Path], config: Config | ConfigResolver) -> Iterator[Path]:
+def discover(
+    paths: Iterable[str | Path], config: Config | ConfigResolver, problems: list[tuple[Path, str]] | None = None
+) -> Iterator[Path]:
     """Yield the source files under ``paths``, in sorted order per directory.
+
+    Only regular files are yielded: a FIFO is never opened. What cannot be
+    read, or is not a regular file, is recorded in ``problems`` instead of
+    being passed over in silence.
 
     Parameters
     ----------
@@ -113,6 +133,10 @@ def discover(paths: Iterable[str | Path], config: Config | ConfigResolver) -> It
     config : Config or ConfigResolver
         Supplies the ``exclude`` patterns for directory walks: each
         directory's own configuration when a resolver is given.
+    problems : list of (Path, str), optional
+        Receives each path that was not checked, with the reason: an
+        unreadable directory, a symbolic link loop or a broken link, a
+        device, socket or FIFO.
 
     Yields
     ------
@@ -125,26 +149,43 @@ def discover(paths: Iterable[str | Path], config: Config | ConfigResolver) -> It
         If a path does not exist.
     """
     resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config)
+    found = problems if problems is not None else []
     seen: set[Path] = set()
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
-            raise FileNotFoundError(f"{raw}: no such file or directory")
-        candidates = [path] if path.is_file() else _walk(path, resolver)
+        try:
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            if not path.is_symlink():
+                raise FileNotFoundError(f"{raw}: no such file or directory") from None
+            found.append((path, "a broken symbolic link; not read"))
+            continue
+        except OSError as exc:
+            found.append((path, f"cannot read: {exc.strerror or exc}"))
+            continue
+        if stat.S_ISDIR(mode):
+            candidates: Iterable[Path] = _walk(path, resolver, found)
+        elif stat.S_ISREG(mode):
+            candidates = [path]
+        else:
+            found.append((path, f"not a regular file ({_file_kind(mode)}); not read"))
+            continue
         for candidate in candidates:
-            key = candidate.resolve()
+            key = real_path(candidate)
             if key not in seen:
                 seen.add(key)
                 yield candidate
 
 
-def _walk(directory: Path, resolver: ConfigResolver) -> Iterator[Path]:
-    """Yield the source files below ``directory``, skipping excluded entries.
+def _walk(directory: Path, resolver: ConfigResolver, problems: list[tuple[Path, str]]) -> Iterator[Path]:
+    """Yield the regular source files below ``directory``, skipping excluded entries.
 
     Each entry is matched against the exclusions of the configuration of
     the directory it lies in. A directory the user names is walked even
     when it lies in an excluded one (``.venv/.../cuda/core``); below it,
-    only the names of entries are matched against the exclusions.
+    only the names of entries are matched against the exclusions. A
+    directory that cannot be listed, and a source file that is not a
+    regular file, go to ``problems``.
     """
     top = resolver.for_path(directory)
     named_excluded = top.is_excluded(directory) or any(top.is_excluded(p) for p in directory.parents)
@@ -154,14 +195,39 @@ def _walk(directory: Path, resolver: ConfigResolver) -> Iterator[Path]:
             return config.is_name_excluded(path)
         return config.is_excluded(path)
 
-    for root, dirs, files in os.walk(directory):
+    def unreadable(error: OSError) -> None:
+        problems.append((Path(error.filename or directory), f"cannot read the directory: {error.strerror or error}"))
+
+    for root, dirs, files in os.walk(directory, onerror=unreadable):
         base = Path(root)
         config = resolver.for_path(base)
         dirs[:] = sorted(d for d in dirs if not excluded(base / d, config))
         for name in sorted(files):
             file = base / name
-            if file.suffix in KINDS and not excluded(file, config):
+            if file.suffix not in KINDS or excluded(file, config):
+                continue
+            try:
+                mode = file.stat().st_mode
+            except OSError as exc:
+                reason = "a broken symbolic link" if isinstance(exc, FileNotFoundError) else exc.strerror or str(exc)
+                problems.append((file, f"cannot read: {reason}; not read"))
+                continue
+            if stat.S_ISREG(mode):
                 yield file
+            else:
+                problems.append((file, f"not a regular file ({_file_kind(mode)}); not read"))
+
+
+def _file_kind(mode: int) -> str:
+    """Name the kind of a file that is not a regular file."""
+    kinds = (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, "a directory"),
+    )
+    return next((name for test, name in kinds if test(mode)), "not a file")
 
 
 def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[list[Finding]] | None:
@@ -175,13 +241,34 @@ def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[lis
     all_rules()
     load_catalog()
     try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            tasks = [pool.submit(_check_batch, batch) for batch in _batches(files, jobs)]
-            return [findings for task in tasks for findings in task.result()]
-    except (OSError, NotImplementedError, BrokenProcessPool):
-        # No process support (a sandbox without semaphores, a dead worker):
-        # check in this process instead.
-        return None
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_the_parent)
+    except (OSError, NotImplementedError):
+        return None  # no process support (a sandbox without semaphores): check in this process
+    try:
+        tasks = [pool.submit(_check_batch, batch) for batch in _batches(files, jobs)]
+        results = [findings for task in tasks for findings in task.result()]
+    except (OSError, BrokenProcessPool):
+        results = None  # a worker died: check in this process instead
+    except BaseException:
+        # Ctrl-C (or any other way out): stop now, not after the queued work.
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+    return results
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """Ignore Ctrl-C in a worker: the parent stops the workers, and no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers at once."""
+    workers = list(getattr(pool, "_processes", {}).values())  # the executor offers no public way to end them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            worker.terminate()
 
 
 def _batches(files: list[tuple[Path, Config]], jobs: int) -> list[list[tuple[Path, Config]]]:
@@ -240,8 +327,45 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _check_file(path: Path, config: Config) -> list[Finding]:
-    """Check one file on disk (a top-level function, so worker processes can run it)."""
-    return _check(str(path), config)
+    """Check one file on disk within the time limit (a top-level function, so worker processes can run it)."""
+    try:
+        with _time_limit(config.time_limit):
+            return _check(str(path), config)
+    except _TimeLimitExpired:
+        # The parser may still be busy with this file on its thread: later
+        # files get a thread of their own.
+        abandon_parser_thread()
+        if not config.is_reported("SYN003", str(path)):
+            return []
+        message = f"checking this file took longer than {config.time_limit:g} s; it was not checked to the end"
+        return [Finding(str(path), 1, 1, "SYN003", message, _level(config, "SYN003"))]
+
+
+class _TimeLimitExpired(BaseException):
+    """Raised in the checking thread when a file's time is up (not an Exception, so no rule's handler swallows it)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`_TimeLimitExpired` in this thread after ``seconds``, where a timer signal can do so.
+
+    The limit needs the main thread and ``setitimer`` (POSIX); elsewhere
+    the file is checked without one.
+    """
+    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise _TimeLimitExpired
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _check(path: str, config: Config, *, text: str | None = None, module_name: str | None = None) -> list[Finding]:

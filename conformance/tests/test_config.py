@@ -13,6 +13,7 @@ import pytest
 
 from cuda_core_guide.cli import main
 from cuda_core_guide.config import Config, ConfigError, load_config
+from cuda_core_guide.config_schema import SETTINGS
 from cuda_core_guide.findings import Level
 from cuda_core_guide.rules import all_rules
 from cuda_core_guide.runner import check_paths, check_source
@@ -59,6 +60,9 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         'first-party = ["cuda.core", "mypkg"]\n'
         'exclude = ["generated"]\n'
         'copyright-holder = "Someone"\n'
+        'license = "MIT"\n'
+        "time-limit = 2.5\n"
+        'docs-url = "https://example.org/guide/"\n'
         "[tool.cuda-core-guide.levels]\n"
         'ERR001 = "recommended"\n'
         "[tool.cuda-core-guide.per-path-ignores]\n"
@@ -75,6 +79,14 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     assert config.levels == {"ERR001": Level.RECOMMENDED}
     assert config.per_path_ignores == (("tests/*", ("ERR",)),)
     assert config.principal == {"_launcher.pyx": "launch"}
+    assert (config.license, config.time_limit, config.docs_url) == ("MIT", 2.5, "https://example.org/guide/")
+    written = {
+        line.split("=")[0].strip() for line in path.read_text().splitlines() if "=" in line and "/" not in line[:3]
+    }
+    tables = {
+        line.strip("[]").rpartition(".")[2] for line in path.read_text().splitlines() if line.startswith("[tool.")
+    }
+    assert {setting.key for setting in SETTINGS} <= written | tables  # the test covers every documented key
     assert config.is_selected("ERR001", str(tmp_path / "src" / "a.py"))
     assert not config.is_selected("ERR001", str(tmp_path / "tests" / "a.py"))
     assert not config.is_selected("ERR002")

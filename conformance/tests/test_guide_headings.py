@@ -33,6 +33,7 @@ MIN_PREFIXES = 16
 
 RULES_WITHOUT_EXAMPLES: dict[str, str] = {
     "SYN002": "it reports a bug in the checker: no file written for the guide can show it",
+    "SYN003": "it reports a file too slow to check: an example short enough to read is checked in milliseconds",
 }
 """Rules that may have neither an avoid nor a prefer example, each with the reason.
 

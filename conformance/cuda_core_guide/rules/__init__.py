@@ -27,7 +27,7 @@ __all__ = ["CHECKER_CODES", "Rule", "Violation", "all_rules", "is_checked"]
 
 _ALL_KINDS = frozenset({"pyx", "pxd", "pxi", "py"})
 
-CHECKER_CODES = frozenset({"SYN001", "SYN002"})
+CHECKER_CODES = frozenset({"SYN001", "SYN002", "SYN003"})
 """The checker's own codes: a file it cannot parse, a rule that fails on a file."""
 
 

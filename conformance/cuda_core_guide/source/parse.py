@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from Cython.Compiler import Errors, Parsing
@@ -24,13 +24,13 @@ from Cython.Compiler.ModuleNode import ModuleNode
 from Cython.Compiler.Scanning import PyrexScanner, StringSourceDescriptor
 from Cython.Compiler.Symtab import ModuleScope
 
-__all__ = ["ParseFailure", "parse_module", "warm_up"]
+__all__ = ["ParseFailure", "abandon_parser_thread", "parse_module", "warm_up"]
 
 _PARSE_SUFFIX = {"pyx": ".pyx", "pxi": ".pyx", "pxd": ".pxd", "py": ".py"}
 _MAX_UNDEFINED_ROUNDS = 4
 _PARSER_STACK_BYTES = 512 * 1024 * 1024
 _T = TypeVar("_T")
-_PARSER: tuple[int, ThreadPoolExecutor] | None = None
+_PARSER: tuple[int, _ParserThread] | None = None
 _PARSER_LOCK = threading.Lock()
 
 
@@ -144,18 +144,73 @@ def _in_deep_thread(function: Callable[..., _T], *args: object) -> _T:
     source; on the main thread's stack, a few thousand nested brackets
     crash the process instead of raising. One long-lived thread per process
     does all the parsing, so a run pays for its stack once, not per file.
+    The caller waits in a way a signal can interrupt (the time limit).
     """
-    executor = _parser_thread()
-    if executor is None:
+    worker = _parser_thread()
+    if worker is None:
         return function(*args)  # the platform cannot give the thread its stack: parse here
-    return executor.submit(function, *args).result()
+    return worker.run(function, *args)
 
 
-def _parser_thread() -> ThreadPoolExecutor | None:
+def abandon_parser_thread() -> None:
+    """Leave this process's parser thread to whatever it is stuck in; the next parse starts a new one.
+
+    The thread is a daemon, so a parse that never ends does not keep the
+    process alive at exit.
+    """
+    global _PARSER
+    with _PARSER_LOCK:
+        if _PARSER is not None and _PARSER[0] == os.getpid():
+            _PARSER[1].stop()
+        _PARSER = None
+
+
+class _ParserThread:
+    """A daemon thread that runs one job at a time, for callers that wait on it."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="cuda-core-guide-parser", daemon=True)
+        self._thread.start()
+
+    def run(self, function: Callable[..., _T], *args: object) -> _T:
+        """Run ``function(*args)`` on the thread and return its result or raise its exception."""
+        job = _Job(function, args)
+        self._jobs.put(job)
+        job.done.wait()
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    def stop(self) -> None:
+        """Ask the thread to end once its current job returns."""
+        self._jobs.put(None)
+
+    def _serve(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                job.result = job.function(*job.args)
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
+                job.error = exc
+            job.done.set()
+
+
+@dataclasses.dataclass
+class _Job:
+    """One call for the parser thread, and its outcome."""
+
+    function: Callable[..., object]
+    args: tuple[object, ...]
+    result: object = None
+    error: BaseException | None = None
+    done: threading.Event = dataclasses.field(default_factory=threading.Event)
+
+
+def _parser_thread() -> _ParserThread | None:
     """Return this process's parser thread, starting it on first use.
 
-    A forked worker process inherits the parent's executor but not its
-    thread, so the executor is keyed by process id.
+    A forked worker process inherits the parent's record of the thread but
+    not the thread, so the record is keyed by process id.
     """
     global _PARSER
     with _PARSER_LOCK:
@@ -166,14 +221,13 @@ def _parser_thread() -> ThreadPoolExecutor | None:
         except (ValueError, RuntimeError):
             return None
         try:
-            executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cuda-core-guide-parser")
-            executor.submit(int).result()  # start the thread now, while the stack size is set
+            worker = _ParserThread()
         except RuntimeError:
             return None  # no memory for the stack
         finally:
             threading.stack_size(previous)
-        _PARSER = (os.getpid(), executor)
-        return executor
+        _PARSER = (os.getpid(), worker)
+        return worker
 
 
 def _undefined_name(error: Errors.CompileError) -> str | None:

@@ -15,6 +15,9 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - the ``rule-index`` directive, the rules in a filterable table per chapter,
   and ``chapter-rules``, the table of one chapter's rules;
 - the ``chapter-list`` directive, every chapter with its one-line summary;
+- the ``config-table`` directive, the keys of ``[tool.cuda-core-guide]``
+  with their types, defaults and meanings, from the schema the loader
+  validates against;
 - the ``checker-output`` directive, the checker's output for a file,
   produced when the page is built;
 - the ``pre-commit-config`` directive, the snippet that adds the checker to
@@ -48,6 +51,7 @@ from cuda_core_guide import __version__
 from cuda_core_guide.guide_rules import EXAMPLE_KINDS
 from cuda_core_guide.sphinxext.chapter_list import ChapterListDirective
 from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
+from cuda_core_guide.sphinxext.config_table import ConfigTableDirective
 from cuda_core_guide.sphinxext.conformance import ConformanceMatrixDirective
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleRole
 from cuda_core_guide.sphinxext.examples import ExampleDirective
@@ -94,6 +98,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("chapter-rules", ChapterRulesDirective)
     app.add_directive("chapter-list", ChapterListDirective)
+    app.add_directive("config-table", ConfigTableDirective)
     app.add_directive("pre-commit-config", PreCommitDirective)
     app.add_directive("checker-output", CheckerOutputDirective)
     app.add_directive("conformance-matrix", ConformanceMatrixDirective)

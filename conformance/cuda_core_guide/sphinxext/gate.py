@@ -46,7 +46,14 @@ def run_checker(app: Sphinx) -> None:
     try:
         config = _config(app)
         findings = check_paths(paths, config)
-    except (ConfigError, FileNotFoundError) as exc:
+    except ConfigError as exc:
+        # A configuration of the wrong type is a located warning, not an extension error.
+        location = f"{exc.path}:1" if exc.path is not None else None
+        logger.warning(
+            "cuda-core-guide cannot check the configured paths: %s", exc, location=location, type="cuda-core-guide"
+        )
+        return
+    except FileNotFoundError as exc:
         logger.warning("cuda-core-guide cannot check the configured paths: %s", exc, type="cuda-core-guide")
         return
     for finding in findings:

@@ -1,0 +1,303 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The checker under hostile input: bad configuration, odd files, broken output streams, interrupts, slow files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from cuda_core_guide import runner
+from cuda_core_guide.cli import main
+from cuda_core_guide.config import Config
+from cuda_core_guide.rules import Violation
+
+HEADER = (
+    "# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n"
+    "#\n"
+    "# SPDX-License-Identifier: Apache-2.0\n\n"
+)
+CLEAN = HEADER + '"""A clean module."""\n\n__all__ = ["SIZE"]\n\nSIZE = 1\n'
+CURLY = HEADER + '"""It\u2019s a module with a curly quote."""\n\nx = 1\n'
+REFERENCE = Path(__file__).resolve().parents[2] / "reference_impl" / "cuda" / "core" / "_device.pyx"
+
+# (table body, the key the error must name) for values of the wrong type or form.
+BAD_TABLES = [
+    ("levels = 5", "levels"),
+    ("levels = { DOC001 = 5 }", "levels.DOC001"),
+    ('levels = { DOC001 = "high" }', "levels.DOC001"),
+    ('levels = { NOPE001 = "required" }', "levels.NOPE001"),
+    ("per-path-ignores = 1", "per-path-ignores"),
+    ('per-path-ignores = { "tests/*" = "DOC001" }', "per-path-ignores"),
+    ('per-path-ignores = { "tests/*" = [1] }', "per-path-ignores"),
+    ("exclude = [1]", "exclude"),
+    ('exclude = "build"', "exclude"),
+    ('exclude = [""]', "exclude"),
+    ("first-party = 3", "first-party"),
+    ('first-party = "cuda.core"', "first-party"),
+    ('select = "ALL"', "select"),
+    ("select = [1]", "select"),
+    ('select = [""]', "select"),
+    ('ignore = [""]', "ignore"),
+    ('ignore = ["  "]', "ignore"),
+    ('ignore = ["NOPE"]', "ignore"),
+    ("extend-ignore = {}", "extend-ignore"),
+    ("copyright-holder = 5", "copyright-holder"),
+    ('copyright-holder = ""', "copyright-holder"),
+    ("license = []", "license"),
+    ("license = true", "license"),
+    ("docs-url = 3", "docs-url"),
+    ('docs-url = "ftp://example.org"', "docs-url"),
+    ("principal = 5", "principal"),
+    ('principal = { "_device.pyx" = 1 }', "principal"),
+    ('principal = { "_device.pyx" = "not a name" }', "principal"),
+    ("time-limit = -1", "time-limit"),
+    ('time-limit = "5"', "time-limit"),
+    ("time-limit = true", "time-limit"),
+    ("selekt = []", "selekt"),
+]
+
+
+def write_project(root: Path, pyproject: str | bytes) -> Path:
+    """Write a project with one clean module and the given ``pyproject.toml``; return the module."""
+    data = pyproject.encode() if isinstance(pyproject, str) else pyproject
+    (root / "pyproject.toml").write_bytes(data)
+    module = root / "module.py"
+    module.write_text(CLEAN)
+    return module
+
+
+def run_check(*argv: str, cwd: Path, **options: object) -> subprocess.CompletedProcess[str]:
+    """Run the command in a fresh interpreter, as users do."""
+    command = [sys.executable, "-m", "cuda_core_guide", "check", *argv]
+    streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **options}
+    return subprocess.run(command, cwd=cwd, text=True, timeout=120, check=False, **streams)
+
+
+@pytest.mark.parametrize(("body", "key"), BAD_TABLES, ids=[body for body, _ in BAD_TABLES])
+def test_a_wrong_value_is_an_error_naming_the_file_and_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], body: str, key: str
+) -> None:
+    module = write_project(tmp_path, f"[tool.cuda-core-guide]\n{body}\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", module.name]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert str(tmp_path / "pyproject.toml") in lines[0]
+    assert key in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("pyproject", "expected"),
+    [
+        ("[[tool.cuda-core-guide]]\nselect = []\n", "must be a table, not an array of tables"),
+        ("tool = 5\n", "[tool] must be a table"),
+        ('[tool]\ncuda-core-guide = "ALL"\n', "must be a table, not a string"),
+        ("[tool.cuda-core-guide\n", "cannot read configuration"),
+        (b"[tool.cuda-core-guide]\nlicense = '\xff'\n", "cannot read configuration"),
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", "cannot read configuration"),
+    ],
+    ids=["array-of-tables", "tool-not-a-table", "table-a-string", "invalid-toml", "not-utf8", "deep-nesting"],
+)
+def test_a_malformed_file_is_an_error_wherever_it_is_found(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pyproject: str | bytes,
+    expected: str,
+) -> None:
+    module = write_project(tmp_path, pyproject)
+    nested = tmp_path / "src"
+    nested.mkdir()
+    module.rename(nested / module.name)
+    monkeypatch.chdir(nested)
+    assert main(["check", module.name]) == 2
+    error = capsys.readouterr().err
+    assert expected in error
+    assert str(tmp_path / "pyproject.toml") in error
+    assert "Traceback" not in error
+    assert main(["check", module.name, "--config", str(tmp_path / "pyproject.toml")]) == 2
+
+
+@pytest.mark.parametrize("option", ["--select", "--ignore"])
+@pytest.mark.parametrize("value", ["", " ", ",", "DOC001,,HDR"])
+def test_an_empty_code_on_the_command_line_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    module = write_project(tmp_path, "[tool.cuda-core-guide]\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", module.name, option, value]) == 2
+    assert "rule code" in capsys.readouterr().err
+
+
+def test_show_settings_names_the_file_they_come_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = write_project(tmp_path, '[tool.cuda-core-guide]\nignore = ["DOC"]\ntime-limit = 5\n')
+    monkeypatch.chdir(tmp_path.parent)
+    assert main(["check", "--show-settings", str(module)]) == 0
+    shown = capsys.readouterr().out
+    assert f"# from {tmp_path / 'pyproject.toml'}" in shown
+    assert 'ignore = ["DOC"]' in shown
+    assert "time-limit = 5.0" in shown
+
+
+def test_a_fifo_is_reported_and_never_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "module.py").write_text(CLEAN)
+    os.mkfifo(tmp_path / "x.pyx")
+    monkeypatch.chdir(tmp_path)
+    result = run_check(".", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    found = json.loads(result.stdout)
+    assert [(Path(f["path"]).name, f["rule"]) for f in found] == [("x.pyx", "SYN001")]
+    assert "FIFO" in found[0]["message"]
+
+
+def test_devices_and_sockets_named_on_the_command_line_are_findings(tmp_path: Path) -> None:
+    server = socket.socket(socket.AF_UNIX)
+    address = tmp_path / "s.py"
+    server.bind(str(address))
+    try:
+        result = run_check("/dev/null", str(address), "--format", "json", cwd=tmp_path)
+    finally:
+        server.close()
+    assert result.returncode == 1, result.stderr
+    messages = {f["path"]: f["message"] for f in json.loads(result.stdout)}
+    assert "character device" in messages["/dev/null"]
+    assert "socket" in messages[str(address)]
+
+
+def test_symbolic_link_loops_and_broken_links_are_findings(tmp_path: Path) -> None:
+    (tmp_path / "a.py").symlink_to("b.py")
+    (tmp_path / "b.py").symlink_to("a.py")
+    (tmp_path / "gone.py").symlink_to("missing.py")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "self").symlink_to("..")
+    result = run_check(".", "--format", "json", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 1, result.stderr
+    found = sorted((Path(f["path"]).name, f["rule"]) for f in json.loads(result.stdout))
+    assert found == [("a.py", "SYN001"), ("b.py", "SYN001"), ("gone.py", "SYN001")]
+
+
+def test_an_unreadable_directory_is_a_finding_even_when_it_is_the_only_argument(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    listing = os.scandir
+
+    def refuse(path: object = ".") -> object:
+        if Path(os.fsdecode(path)).absolute() == locked:
+            raise PermissionError(13, "Permission denied", os.fsdecode(path))
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "locked", "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert [(f["rule"], f["message"]) for f in found] == [("SYN001", "cannot read the directory: Permission denied")]
+
+
+def test_a_file_that_outlasts_the_time_limit_is_a_finding_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Slow:
+        kinds = frozenset({"py"})
+
+        def check(self, source: object, config: Config) -> list[Violation]:
+            if "slow" in str(source.path):
+                time.sleep(30)
+            return [Violation(1, 1, "seen")]
+
+    monkeypatch.setattr(runner, "all_rules", lambda: {"CMT001": Slow()})
+    for name in ("a_slow.py", "b_fast.py"):
+        (tmp_path / name).write_text(CLEAN)
+    started = time.monotonic()
+    findings = runner.check_paths([tmp_path], Config(time_limit=0.5, root=tmp_path), jobs=1)
+    assert time.monotonic() - started < 10
+    assert [(Path(f.path).name, f.rule) for f in findings] == [("a_slow.py", "SYN003"), ("b_fast.py", "CMT001")]
+    assert "longer than 0.5 s" in findings[0].message
+
+
+@pytest.mark.parametrize("output_format", ["text", "github", "concise", "json", "sarif"])
+def test_text_the_output_cannot_encode_is_escaped(tmp_path: Path, output_format: str) -> None:
+    (tmp_path / "module.py").write_text(CURLY)
+    environment = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = run_check("module.py", "--format", output_format, cwd=tmp_path, env=environment)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout.isascii()
+
+
+def test_a_full_output_device_exits_2_with_one_line(tmp_path: Path) -> None:
+    (tmp_path / "module.py").write_text(CURLY)
+    with open("/dev/full", "w") as full:
+        result = run_check("module.py", cwd=tmp_path, stdout=full)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == ["cuda-core-guide: error: cannot write the output: No space left on device"]
+
+
+def test_a_closed_output_exits_2_with_one_line(tmp_path: Path) -> None:
+    (tmp_path / "module.py").write_text(CURLY)
+    command = f"{sys.executable} -m cuda_core_guide check module.py >&-"
+    result = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=False, stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == ["cuda-core-guide: error: standard output is closed"]
+
+
+def test_ctrl_c_stops_the_run_at_once(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    text = REFERENCE.read_text(encoding="utf-8")
+    for number in range(1500):
+        (tree / f"m{number}.pyx").write_text(text)
+    command = [sys.executable, "-m", "cuda_core_guide", "check", str(tree), "--format", "concise"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(3)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    interrupted = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches every process of the group
+    _, error = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert time.monotonic() - interrupted < 5
+    assert b"Traceback" not in error
+
+
+def test_sphinx_reports_a_bad_configuration_as_a_located_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
+    write_project(tmp_path, "[tool.cuda-core-guide]\nlevels = 5\n")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(
+        textwrap.dedent(
+            """\
+            extensions = ["cuda_core_guide.sphinxext"]
+            cuda_core_guide_check = ["../module.py"]
+            """
+        )
+    )
+    (docs / "index.rst").write_text("Title\n=====\n")
+    monkeypatch.chdir(tmp_path)
+    status = sphinx_build(["-W", "-q", "-b", "html", str(docs), str(docs / "_build")])
+    captured = capsys.readouterr()
+    output = captured.out + captured.err
+    assert status != 0
+    assert f"{tmp_path / 'pyproject.toml'}:1: WARNING: cuda-core-guide cannot check" in output
+    assert "levels must be" in output
+    assert "Extension error" not in output
