@@ -15,6 +15,8 @@
 - ``nox -s lint``: the guide's checker and ruff over the project,
   check-wheel-contents over the built wheel, and zizmor and actionlint over
   the GitHub workflows.
+- ``nox -s fuzz``: more than 10,000 generated and mutated inputs through the
+  command, with counts per category in ``reports/fuzz.json``.
 - ``nox -s upstream_report``: the checker's per-rule counts on upstream
   ``cuda-core``'s ``.py`` and ``.pxd`` files, into ``reports/``.
 
@@ -29,6 +31,7 @@ import hashlib
 import os
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import nox
@@ -344,6 +347,29 @@ def wheelhouse(session: nox.Session) -> None:
     wheels = sorted(options.dest.glob("*.whl"))
     size = sum(path.stat().st_size for path in wheels)
     session.log(f"{len(wheels)} wheels, {size / 2**20:.1f} MiB in {options.dest}")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Fuzz the command with more than 10,000 generated and mutated inputs; counts go to reports/fuzz.json.
+
+    The inputs are cut and mutated from the reference implementation and
+    from the ``.py`` and ``.pxd`` files of the upstream ``cuda-core`` wheel.
+    The CPU suite runs a sample of the same tests (about 600 inputs).
+    """
+    session.install("-e", ".[test]")
+    corpus = Path(session.create_tmp()) / "upstream-corpus"
+    if not corpus.is_dir():
+        wheel = upstream_wheel(session, Path(session.create_tmp()) / "upstream-wheel")
+        with zipfile.ZipFile(wheel) as archive:
+            members = [name for name in archive.namelist() if name.endswith((".py", ".pxd"))]
+            archive.extractall(corpus, members)
+    environment = {
+        "CUDA_CORE_GUIDE_FUZZ_PROFILE": "fuzz",
+        "CUDA_CORE_GUIDE_FUZZ_CORPUS": str(corpus),
+        "CUDA_CORE_GUIDE_FUZZ_REPORT": str(ROOT / "reports" / "fuzz.json"),
+    }
+    session.run("pytest", "conformance/fuzz", "-p", "no:cacheprovider", *session.posargs, env=environment)
 
 
 @nox.session

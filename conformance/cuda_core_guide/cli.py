@@ -90,10 +90,11 @@ def _escape_what_the_streams_cannot_encode() -> None:
 
 
 def _error(message: str) -> None:
-    """Print one error line on standard error, if there is one."""
+    """Print one error line on standard error, if there is one; control characters (from a path) are escaped."""
+    line = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
     if sys.stderr is not None:
         with contextlib.suppress(OSError):
-            print(f"cuda-core-guide: error: {message}", file=sys.stderr, flush=True)
+            print(f"cuda-core-guide: error: {line}", file=sys.stderr, flush=True)
 
 
 def _discard_stdout() -> None:

@@ -19,6 +19,7 @@ import os
 import signal
 import stat
 import threading
+import time
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -359,6 +360,8 @@ def _time_limit(seconds: float) -> Iterator[None]:
     def expire(signum: int, frame: object) -> None:
         raise _TimeLimitExpired
 
+    outer, _ = signal.getitimer(signal.ITIMER_REAL)  # a caller's own timer is put back afterwards
+    started = time.monotonic()
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -366,6 +369,8 @@ def _time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 0.001))
 
 
 def _check(path: str, config: Config, *, text: str | None = None, module_name: str | None = None) -> list[Finding]:

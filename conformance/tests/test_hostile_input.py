@@ -143,6 +143,17 @@ def test_an_empty_code_on_the_command_line_is_an_error(
     assert "rule code" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", ["\r", "a\nb.py", "\x1b[31mred.py"])
+def test_an_error_about_a_path_with_control_characters_stays_on_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", name]) == 2
+    error = capsys.readouterr().err
+    assert len(error.splitlines()) == 1
+    assert error.isprintable() or error.endswith("\n") and error[:-1].isprintable()
+
+
 def test_show_settings_names_the_file_they_come_from(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
