@@ -18,6 +18,7 @@ from pathlib import Path
 
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
+from setuptools.errors import SetupError
 
 ROOT = Path(__file__).resolve().parent
 
@@ -33,10 +34,16 @@ class BuildWithCatalog(build_py):
         sys.path.insert(0, str(ROOT / "conformance"))
         try:
             from cuda_core_guide.catalog import CATALOG_RESOURCE, build_catalog, dump_catalog
+            from cuda_core_guide.myst import MystError
         finally:
             sys.path.pop(0)
+        try:
+            catalog = build_catalog(ROOT / "guide")
+        except MystError as exc:
+            # setuptools prints a SetupError as one "error:" line, without a traceback.
+            raise SetupError(f"cannot build the rule catalog from the guide: {exc}") from None
         target = Path(self.build_lib) / "cuda_core_guide" / CATALOG_RESOURCE
-        target.write_text(dump_catalog(build_catalog(ROOT / "guide")), encoding="utf-8")
+        target.write_text(dump_catalog(catalog), encoding="utf-8")
 
 
 setup(

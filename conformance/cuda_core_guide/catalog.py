@@ -126,7 +126,7 @@ def build_catalog(guide: Path) -> dict[str, RuleInfo]:
     ----------
     guide : Path
         The guide's chapter folder; ``:include:`` paths of examples are
-        relative to its parent.
+        relative to its parent, and may not lead outside it.
 
     Returns
     -------
@@ -136,22 +136,18 @@ def build_catalog(guide: Path) -> dict[str, RuleInfo]:
     Raises
     ------
     cuda_core_guide.myst.MystError
-        If a rule directive is malformed.
-    cuda_core_guide.excerpts.ExcerptError
-        If an example quotes a file or symbol that does not exist.
+        If a chapter's markup or a rule directive is malformed, or an
+        example quotes a file outside the guide's parent folder, or a file
+        or symbol that does not exist (at the example's line).
     """
-    from cuda_core_guide.excerpts import excerpt
     from cuda_core_guide.guide_rules import read_guide
-    from cuda_core_guide.plaintext import render_inline, render_markdown
+    from cuda_core_guide.plaintext import render_inline
+    from cuda_core_guide.rule_text import rule_text
 
     root = guide.resolve().parent
-
-    def quote(path: str, symbol: str | None) -> str:
-        return excerpt(root / path, symbol).text
-
     catalog = {}
     for code, rule in read_guide(guide).items():
-        text = render_markdown(rule.body, include=quote)
+        text = rule_text(rule, root)
         catalog[code] = RuleInfo(
             code=code,
             title=rule.title,

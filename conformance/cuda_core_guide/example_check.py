@@ -21,9 +21,9 @@ from pathlib import Path
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.differences import Difference
-from cuda_core_guide.excerpts import excerpt
 from cuda_core_guide.findings import Finding
 from cuda_core_guide.guide_rules import CHAPTER_PREFIXES, Example
+from cuda_core_guide.includes import quote_include
 from cuda_core_guide.runner import check_source
 
 __all__ = [
@@ -64,12 +64,13 @@ def example_code(example: Example, root: Path) -> str:
     Raises
     ------
     cuda_core_guide.excerpts.ExcerptError
-        If the included file or symbol does not exist.
+        If the included file or symbol does not exist, or the file lies
+        outside ``root`` (:class:`~cuda_core_guide.includes.IncludeOutsideRoot`).
     """
     include = example.options.get("include")
     if include is None:
         return example.code
-    return excerpt(root / include, example.options.get("symbol")).text
+    return quote_include(root, include, example.options.get("symbol")).text
 
 
 def is_snippet(code: str) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from cuda_core_guide.findings import Level
+from cuda_core_guide.guide_markup import check_markup
 from cuda_core_guide.myst import Directive, MystError, first_heading, parse_directives, role_targets
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "EXAMPLE_KINDS",
     "Example",
     "RuleDoc",
+    "chapter_rules",
     "checkout_guide",
     "examples_of",
     "include_root",
@@ -249,7 +251,7 @@ def read_guide(directory: Path) -> dict[str, RuleDoc]:
 
 
 def read_chapter(path: Path) -> list[RuleDoc]:
-    """Return the rules one chapter defines.
+    """Return the rules one chapter defines, refusing a chapter with broken markup.
 
     Parameters
     ----------
@@ -264,9 +266,34 @@ def read_chapter(path: Path) -> list[RuleDoc]:
     Raises
     ------
     MystError
-        If a rule directive is malformed.
+        If the chapter's markup is broken (:mod:`cuda_core_guide.guide_markup`)
+        or a rule directive is malformed.
     """
     text = path.read_text(encoding="utf-8")
+    check_markup(text, str(path))
+    return chapter_rules(text, path)
+
+
+def chapter_rules(text: str, path: Path) -> list[RuleDoc]:
+    """Return the rules of a chapter's text, without checking the rest of its markup.
+
+    Parameters
+    ----------
+    text : str
+        The chapter's Markdown.
+    path : Path
+        The chapter file.
+
+    Returns
+    -------
+    list of RuleDoc
+        Its rules, in order.
+
+    Raises
+    ------
+    MystError
+        If a rule directive is malformed.
+    """
     title = first_heading(text) or path.stem
     return [_rule(d, path, title) for d in parse_directives(text, str(path)) if d.name == "rule"]
 

@@ -231,3 +231,17 @@ def test_malformed_directive_is_a_collection_error(guide) -> None:
     result = guide("# Chapter\n\n````{rule} HDR001\n:title no colon\n````\n")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*malformed directive option*"])
+
+
+def test_broken_markup_is_a_located_collection_error(guide) -> None:
+    result = guide(chapter("```{avoid}\n" + PY + "x = 1\n\n"))
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*chapter.md:9: the {avoid} directive opened here with ``` is never closed*"])
+
+
+def test_include_outside_the_repository_is_a_located_failure(guide, pytester) -> None:
+    (pytester.path.parent / "secret.py").write_text("SECRET_OUTSIDE = 1\n")
+    result = guide(chapter("```{prefer}\n:include: ../secret.py\n```\n\n"))
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*chapter.md:9: :include: '../secret.py' resolves to *, outside the include root*"])
+    assert "SECRET_OUTSIDE" not in result.stdout.str()

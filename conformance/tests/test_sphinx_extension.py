@@ -66,6 +66,39 @@ RUNNABLE_CHAPTER = (
     "```{runnable}\nx = 1\n```\n"
 )
 
+SECRET = "SECRET_OUTSIDE_THE_REPOSITORY = 1\n"
+"""A file beside the site's repository, which no example may quote."""
+
+
+BROKEN_MARKUP = {
+    "unclosed avoid": (
+        CHAPTER.replace("x = 1\n```\n\n```{prefer}\n:include: src/module.py\n:symbol: scale\n```\n", "x = 1\n"),
+        "```{avoid}",
+        "the {avoid} directive opened here with ``` is never closed",
+    ),
+    "unclosed rule": (
+        CHAPTER.replace("````\n", ""),
+        "````{rule} HDR001",
+        "the {rule} directive opened here with ```` is never closed",
+    ),
+    "empty rule role": (
+        CHAPTER.replace("See also {rule}`HDR001`.", "See also {rule}``."),
+        "See also {rule}``.",
+        "a {rule} role without a rule code, or not closed",
+    ),
+    "nested rule": (
+        CHAPTER.replace("See also", "```{rule} HDR002\n:title: Inside\n:level: required\n\nText.\n```\n\nSee also"),
+        "```{rule} HDR002",
+        "rule HDR002 is nested in rule HDR001",
+    ),
+    "title with an unclosed backtick": (
+        CHAPTER.replace("the `SPDX` copyright", "the `SPDX copyright"),
+        "````{rule} HDR001",
+        "the :title: of rule HDR001 has an unclosed backtick",
+    ),
+}
+"""Chapters whose markup MyST renders without a word, each with the line the warning is at and the warning."""
+
 
 def make_project(root: Path, module: str = CLEAN_MODULE, chapter: str = CHAPTER) -> Path:
     """Write a small site whose build checks ``src/`` and return its documentation folder."""
@@ -434,3 +467,32 @@ def test_chapter_rules_outside_a_chapter_is_a_located_warning(tmp_path, capsys, 
     assert status != 0
     assert "rules.md:6" in output
     assert "chapter-rules is only meaningful in a chapter of the guide" in output
+
+
+@pytest.mark.parametrize("kind", ["relative", "absolute", "symlink"])
+def test_include_outside_the_include_root_is_a_located_warning_and_not_quoted(
+    tmp_path, capsys, monkeypatch, kind: str
+) -> None:
+    secret = tmp_path / "secret.py"
+    secret.write_text(SECRET)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    include = {"relative": "../secret.py", "absolute": str(secret), "symlink": "src/link.py"}[kind]
+    docs = make_project(repo, chapter=CHAPTER.replace(":include: src/module.py", f":include: {include}"))
+    (repo / "src" / "link.py").symlink_to(secret)  # inside the root, but it leads out of it
+    status, output = build(docs, capsys, monkeypatch)
+    assert status != 0
+    line = CHAPTER.splitlines().index("```{prefer}") + 1
+    assert f"index.md:{line}: WARNING: :include: {include!r} resolves to {secret}, outside the include root" in output
+    assert "SECRET_OUTSIDE" not in (docs / "_build" / "index.html").read_text()
+
+
+@pytest.mark.parametrize(("chapter", "marker", "message"), BROKEN_MARKUP.values(), ids=BROKEN_MARKUP)
+def test_broken_guide_markup_is_a_located_warning(
+    tmp_path, capsys, monkeypatch, chapter: str, marker: str, message: str
+) -> None:
+    docs = make_project(tmp_path, chapter=chapter)
+    status, output = build(docs, capsys, monkeypatch)
+    assert status != 0
+    line = chapter.splitlines().index(marker) + 1
+    assert f"index.md:{line}: WARNING: {message}" in output, output

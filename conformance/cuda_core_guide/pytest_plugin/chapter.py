@@ -17,6 +17,7 @@ import pytest
 
 from cuda_core_guide.differences import Difference, read_differences
 from cuda_core_guide.example_check import example_problems
+from cuda_core_guide.guide_markup import check_markup
 from cuda_core_guide.guide_rules import examples_of
 from cuda_core_guide.implementation import implementation_under_test
 from cuda_core_guide.myst import MystError, parse_directives
@@ -44,6 +45,7 @@ class GuideChapter(pytest.File):
         """Yield the items of every example of the chapter."""
         text = self.path.read_text(encoding="utf-8")
         try:
+            check_markup(text, str(self.path))
             examples = examples_of(parse_directives(text, str(self.path)), str(self.path))
             differences = read_differences(self.path.parent)
         except MystError as exc:

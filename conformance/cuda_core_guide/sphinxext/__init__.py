@@ -30,10 +30,15 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
   ``[tool.cuda-core-guide]`` table, as the command finds it, or under the
   file ``cuda_core_guide_config`` names);
 - with ``cuda_core_guide_require_all_rules = True``, a warning for every
-  rule the checker implements that no ``rule`` directive defines.
+  rule the checker implements that no ``rule`` directive defines;
+- a warning, at its line, for every markup mistake of the chapters that
+  MyST would render without one (:mod:`cuda_core_guide.guide_markup`):
+  an unclosed fence, a ``{rule}`` role without a code, a rule inside a
+  rule, a rule title with an unclosed backtick.
 
 ``cuda_core_guide_include_root`` (relative to the configuration directory)
-is the folder that examples' ``:include:`` paths are relative to;
+is the folder that examples' ``:include:`` paths are relative to (a path
+that leads outside it is not quoted, and warns);
 ``cuda_core_guide_conformance`` names the conformance matrix (JSON) whose
 outcomes the ``conformance-matrix`` directive and each runnable example show. The
 companion extension :mod:`cuda_core_guide.sphinxext.cython_source` gives
@@ -56,6 +61,7 @@ from cuda_core_guide.sphinxext.conformance import ConformanceMatrixDirective
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleRole
 from cuda_core_guide.sphinxext.examples import ExampleDirective
 from cuda_core_guide.sphinxext.gate import check_rule_coverage, run_checker
+from cuda_core_guide.sphinxext.guide_source import report_problems
 from cuda_core_guide.sphinxext.precommit import PreCommitDirective
 from cuda_core_guide.sphinxext.rule_directive import RuleDirective
 from cuda_core_guide.sphinxext.rule_index import ChapterRulesDirective, RuleIndexDirective
@@ -104,6 +110,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("conformance-matrix", ConformanceMatrixDirective)
     app.connect("config-inited", _add_static_path)
     app.connect("config-inited", _resolve_paths)
+    app.connect("builder-inited", report_problems)
     app.connect("builder-inited", write_rule_pages)
     app.connect("builder-inited", run_checker)
     app.connect("env-check-consistency", check_rule_coverage)

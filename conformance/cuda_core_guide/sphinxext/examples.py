@@ -19,7 +19,9 @@ carrying its own text::
 
 ``include`` paths are relative to ``cuda_core_guide_include_root`` (a
 folder relative to the configuration directory) when it is set, else to
-the parent of the folder that holds the chapter.
+the parent of the folder that holds the chapter. A path that leads outside
+that folder (symbolic links followed) is not quoted: the build warns at the
+directive instead (:mod:`cuda_core_guide.includes`).
 
 On a rule page, an ``avoid`` example of a checked rule is followed by what
 the checker reports for it, produced by running the checker on the example
@@ -33,18 +35,22 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.differences import read_differences
 from cuda_core_guide.example_check import example_findings, example_problems
 from cuda_core_guide.excerpts import ExcerptError, excerpt
 from cuda_core_guide.guide_rules import Example, RuleDoc, include_root
+from cuda_core_guide.includes import IncludeOutsideRoot, include_path
 from cuda_core_guide.rules import is_checked
 from cuda_core_guide.sphinxext.conformance import example_anchor, example_status
 from cuda_core_guide.sphinxext.guide_source import chapters_folder
 from cuda_core_guide.sphinxext.rule_pages import RULE_PAGE_KEY
 
 __all__ = ["ExampleDirective", "LABELS"]
+
+logger = logging.getLogger(__name__)
 
 LABELS = {
     "avoid": "Avoid",
@@ -76,7 +82,18 @@ class ExampleDirective(SphinxDirective):
         """Build the example's nodes."""
         kind = self.name
         language = self.options.get("lang", "python" if kind == "runnable" else "cython")
-        text, origin = self._text()
+        try:
+            text, origin = self._text()
+        except IncludeOutsideRoot as exc:
+            if self.env.current_document.get(RULE_PAGE_KEY) is None:  # a rule page repeats its chapter's example
+                logger.warning(
+                    "%s; the file is not quoted",
+                    exc,
+                    location=(self.env.docname, self.lineno),
+                    type="cuda-core-guide",
+                    subtype="include",
+                )
+            return []
         if not text.strip():
             raise self.error(f"{kind} example has no code")
         argument = self.arguments[0] if self.arguments else None
@@ -149,7 +166,10 @@ class ExampleDirective(SphinxDirective):
         return Path(rule.path) if rule is not None else Path(self.env.doc2path(self.env.docname))
 
     def _text(self) -> tuple[str, str]:
-        """Return the example's code and, for an include, where it comes from."""
+        """Return the example's code and, for an include, where it comes from.
+
+        An include outside the include root raises :class:`IncludeOutsideRoot`.
+        """
         include = self.options.get("include")
         if include is None:
             if "symbol" in self.options:
@@ -157,7 +177,7 @@ class ExampleDirective(SphinxDirective):
             return "\n".join(self.content) + "\n", ""
         if self.content:
             raise self.error("an example with :include: takes no content")
-        path = self._root() / include
+        path = include_path(self._root(), include)
         self.env.note_dependency(str(path))
         try:
             quoted = excerpt(path, self.options.get("symbol"))

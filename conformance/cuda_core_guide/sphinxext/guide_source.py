@@ -10,6 +10,11 @@ do not depend on the order in which Sphinx reads documents. The chapters
 are the documents that the toctrees of the folder's ``index.md`` list, in
 that order; without such toctrees, every ``.md`` file of the folder. Each
 may carry a one-line ``summary`` in its front matter.
+
+A page of the folder whose markup is broken (:mod:`cuda_core_guide.guide_markup`),
+or whose rule directives cannot be read, does not stop the build: the
+problems are kept with the source, and :func:`report_problems` warns for
+each at its document and line when the builder starts, so ``-W`` fails.
 """
 
 from __future__ import annotations
@@ -19,12 +24,17 @@ import functools
 from pathlib import Path
 
 import yaml
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
 
-from cuda_core_guide.guide_rules import RuleDoc, examples_of, read_chapter
-from cuda_core_guide.myst import first_heading, iter_directives, markdown_parser, parse_directives
+from cuda_core_guide.guide_markup import markup_problems
+from cuda_core_guide.guide_rules import RuleDoc, chapter_rules, examples_of
+from cuda_core_guide.myst import MystError, first_heading, iter_directives, markdown_parser, parse_directives
 
-__all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source"]
+__all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source", "report_problems"]
+
+logger = logging.getLogger(__name__)
 
 _INDEX = "index.md"
 
@@ -40,10 +50,15 @@ class GuideSource:
     example_documents : dict of str to str
         The document of every example of the folder's pages, the index
         included, by the example's identifier.
+    problems : tuple of MystError
+        What is wrong with the markup of the folder's pages, in file and
+        line order. A chapter whose rule directives cannot be read is listed
+        without rules.
     """
 
     chapters: tuple[Chapter, ...]
     example_documents: dict[str, str] = dataclasses.field(default_factory=dict)
+    problems: tuple[MystError, ...] = ()
 
     def chapter_of(self, code: str) -> Chapter:
         """Return the chapter that defines a rule.
@@ -139,12 +154,8 @@ def guide_source(env: BuildEnvironment) -> GuideSource:
     Returns
     -------
     GuideSource
-        The chapters of :func:`chapters_folder`.
-
-    Raises
-    ------
-    cuda_core_guide.myst.MystError
-        If a rule directive is malformed.
+        The chapters of :func:`chapters_folder`, and the problems of their
+        markup.
     """
     folder = chapters_folder(env)
     files = sorted(folder.glob("*.md"))
@@ -152,35 +163,63 @@ def guide_source(env: BuildEnvironment) -> GuideSource:
     return _read(str(folder), str(env.srcdir), stamp)
 
 
+def report_problems(app: Sphinx) -> None:
+    """Warn for every markup problem of the guide's pages, at its document and line.
+
+    Parameters
+    ----------
+    app : Sphinx
+        The application.
+    """
+    for problem in guide_source(app.env).problems:
+        docname = app.env.path2doc(problem.path)
+        logger.warning(
+            "%s",
+            problem.message,
+            location=(docname, problem.line) if docname else f"{problem.path}:{problem.line}",
+            type="cuda-core-guide",
+            subtype="markup",
+        )
+
+
 @functools.lru_cache(maxsize=4)
 def _read(folder: str, srcdir: str, stamp: tuple) -> GuideSource:
     """Read the chapters of a folder (``stamp`` keys the cache to their state)."""
     directory = Path(folder)
-    listed = _toctree_entries(directory / _INDEX)
+    problems: dict[str, MystError] = {}
+    documents = {}
+    for path in sorted(directory.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        problems.update((str(problem), problem) for problem in markup_problems(text, str(path)))
+        docname = path.relative_to(srcdir).with_suffix("").as_posix()
+        try:
+            documents.update(
+                (example.digest, docname) for example in examples_of(parse_directives(text, str(path)), str(path))
+            )
+        except MystError as exc:
+            problems[str(exc)] = exc
+    try:
+        listed = _toctree_entries(directory / _INDEX)
+    except MystError as exc:
+        problems[str(exc)] = exc
+        listed = []
     if listed:
         paths = [directory / f"{entry}.md" for entry in listed if (directory / f"{entry}.md").is_file()]
     else:
         paths = sorted(directory.glob("*.md"))
-    documents = {
-        example.digest: path.relative_to(srcdir).with_suffix("").as_posix()
-        for path in sorted(directory.glob("*.md"))
-        for example in examples_of(parse_directives(path.read_text(encoding="utf-8"), str(path)), str(path))
-    }
     chapters = []
     for path in paths:
         text = path.read_text(encoding="utf-8")
         docname = path.relative_to(srcdir).with_suffix("").as_posix()
+        try:
+            rules = tuple(chapter_rules(text, path))
+        except MystError as exc:
+            problems[str(exc)] = exc
+            rules = ()
         matter = _front_matter(text)
-        chapters.append(
-            Chapter(
-                docname,
-                path,
-                first_heading(text) or path.stem,
-                str(matter.get("summary", "")),
-                tuple(read_chapter(path)),
-            )
-        )
-    return GuideSource(tuple(chapters), documents)
+        chapters.append(Chapter(docname, path, first_heading(text) or path.stem, str(matter.get("summary", "")), rules))
+    ordered = sorted(problems.values(), key=lambda problem: (problem.path, problem.line))
+    return GuideSource(tuple(chapters), documents, tuple(ordered))
 
 
 def _toctree_entries(index: Path) -> list[str]:
