@@ -22,7 +22,7 @@ from cuda_core_guide.rules.cud.tree import (
 )
 from cuda_core_guide.source import SourceFile, nodes
 
-__all__ = ["CydriverWithoutGil"]
+__all__ = ["CydriverWithoutGil", "gil_holder"]
 
 _NOGIL_MANAGERS = frozenset({"nogil", "cython.nogil"})
 _GIL_MANAGERS = frozenset({"gil", "cython.gil"})
@@ -51,15 +51,30 @@ class CydriverWithoutGil(Rule):
         for call in bindings_of(source).calls():
             if call.module != "cydriver":
                 continue
-            holder = _gil_holder(index, call.node)
+            holder = gil_holder(index, call.node)
             if holder is None:
                 continue
             line, column = expression_start(call.node)
             yield Violation(line, column, f"`{call.name}` is called {holder}; call it inside `with nogil:`")
 
 
-def _gil_holder(index: TreeIndex, node: Nodes.Node) -> str | None:
-    """Return what makes ``node`` run with the GIL held, or ``None`` if it runs without it."""
+def gil_holder(index: TreeIndex, node: Nodes.Node) -> str | None:
+    """Return what makes ``node`` run with the GIL held, or ``None`` if it runs without it.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    node : Nodes.Node
+        A statement or expression of the file.
+
+    Returns
+    -------
+    str or None
+        A phrase such as ``inside `with gil:``` for messages, or ``None``
+        when ``node`` runs inside ``with nogil:``, a ``nogil`` ``prange``
+        loop or a function declared ``nogil``.
+    """
     child = node
     for ancestor in index.ancestors(node):
         if isinstance(ancestor, Nodes.GILStatNode) and child is ancestor.body:
