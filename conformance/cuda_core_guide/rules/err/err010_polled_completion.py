@@ -1,0 +1,128 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""ERR010: polled completion is reported as a boolean, not as a status or an exception."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from Cython.Compiler import ExprNodes, Nodes
+
+from cuda_core_guide.config import Config
+from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.rules.cud.bindings import BindingCall, Bindings, bindings_of, is_raising_checker
+from cuda_core_guide.rules.cud.status import is_store, status_binding
+from cuda_core_guide.rules.cud.tree import TreeIndex, expression_start, is_python_api, tree_index
+from cuda_core_guide.source import SourceFile, nodes
+
+__all__ = ["PolledCompletion"]
+
+_QUERIES = frozenset({"cuEventQuery", "cuStreamQuery", "cudaEventQuery", "cudaStreamQuery"})
+_CASTS = frozenset({"int", "bool"})
+
+
+class PolledCompletion(Rule):
+    """Check that the status of ``cuEventQuery`` and ``cuStreamQuery`` is neither raised nor returned.
+
+    Two shapes are flagged: the query call passed straight to a function
+    that raises for an error status (``HANDLE_RETURN``, ``handle_return``),
+    which turns "not ready" into an exception; and, in a public Python
+    function, a ``return`` of the query's status: the call itself, its
+    first element, or a name bound to its status, cast (``<int>err``,
+    ``int(err)``) or not.
+    """
+
+    code = "ERR010"
+
+    def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
+        """Yield a violation for each query status raised as an exception or returned."""
+        index = tree_index(source)
+        bindings = bindings_of(source)
+        queries = [call for call in bindings.calls() if call.function in _QUERIES]
+        if not queries:
+            return
+        statuses: dict[tuple[int, str], str] = {}
+        for call in queries:
+            parent = index.parent(call.node)
+            if isinstance(parent, (ExprNodes.SimpleCallNode, ExprNodes.GeneralCallNode)) and is_raising_checker(parent):
+                line, column = expression_start(parent)
+                yield Violation(
+                    line,
+                    column,
+                    f"`{nodes.dotted_name(parent.function)}` raises for the `CUDA_ERROR_NOT_READY` of "
+                    f"`{call.name}`; compare the status and report completion as `True` or `False`",
+                )
+            binding = status_binding(index, call)
+            if binding is not None and not binding.whole_result:
+                statuses[(id(index.scope_of(binding.statement)), binding.name)] = call.name
+        for statement in index.of(Nodes.ReturnStatNode):
+            if statement.value is None:
+                continue
+            function = index.scope_of(statement)
+            if not is_python_api(index, function):
+                continue
+            returned = _returned_query(index, bindings, statuses, statement)
+            if returned is not None:
+                yield Violation(
+                    nodes.line_of(statement),
+                    nodes.column_of(statement),
+                    f"`{nodes.definition_name(function)}` returns the status of `{returned}`; "
+                    "return `True` or `False` for completion and raise for other errors",
+                )
+
+
+def _returned_query(
+    index: TreeIndex, bindings: Bindings, statuses: dict[tuple[int, str], str], statement: Nodes.Node
+) -> str | None:
+    """Return the query call whose status a ``return`` statement hands back, if any."""
+    value = _uncast(statement.value)
+    if isinstance(value, ExprNodes.IndexNode) and _is_zero(value.index):
+        call = _query(bindings.resolve(value.base))
+        return call.name if call is not None and not call.returns_status else None
+    call = _query(bindings.resolve(value))
+    if call is not None:
+        return call.name if call.returns_status else None
+    if not isinstance(value, ExprNodes.NameNode):
+        return None
+    scope = index.scope_of(statement)
+    query = statuses.get((id(scope), value.name))
+    if query is None:
+        return None
+    for store in index.named(value.name):
+        if is_store(index, store) and index.scope_of(store) is scope:
+            parent = index.parent(store)
+            while isinstance(parent, (ExprNodes.TupleNode, ExprNodes.ListNode)):
+                parent = index.parent(parent)
+            rhs = getattr(parent, "rhs", None)
+            if isinstance(rhs, ExprNodes.IndexNode):
+                rhs = rhs.base
+            if rhs is None or _query(bindings.resolve(rhs)) is None:
+                return None  # the name is also bound to something else
+    return query
+
+
+def _query(call: BindingCall | None) -> BindingCall | None:
+    """Return ``call`` if it is a completion query."""
+    return call if call is not None and call.function in _QUERIES else None
+
+
+def _uncast(value: Nodes.Node) -> Nodes.Node:
+    """Strip ``<int>x``, ``<bint>x``, ``int(x)`` and ``bool(x)`` from an expression."""
+    while True:
+        if isinstance(value, ExprNodes.TypecastNode):
+            value = value.operand
+        elif (
+            isinstance(value, ExprNodes.SimpleCallNode)
+            and nodes.dotted_name(value.function) in _CASTS
+            and len(value.args or ()) == 1
+        ):
+            value = value.args[0]
+        else:
+            return value
+
+
+def _is_zero(node: Nodes.Node) -> bool:
+    """Return whether an index expression is the literal ``0``."""
+    return isinstance(node, ExprNodes.IntNode) and str(node.value) == "0"
