@@ -11,8 +11,8 @@ A file's findings depend on more than its text: its module name on which
 directories above it hold an ``__init__``, a ``.pyx`` file's on the
 ``.pxd`` beside it (``PRF001``), and a package ``__init__``'s on the
 submodules it star-imports (``PKG004``). The key therefore also covers the
-package chain above the file, the size and modification time of every
-source file in its directory and, for an ``__init__``, of every source file
+package chain above the file, the size and modification time of the
+``.pxd`` of the same name and, for an ``__init__``, of every source file
 below its package.
 """
 
@@ -72,7 +72,7 @@ class FileKeys:
         real = os.path.realpath(path)
         directory = os.path.dirname(real)
         parts = [checker_digest(), self._config_key(config), str(path), real, hashlib.blake2b(data).hexdigest()]
-        parts += [self._once("chain", directory, _package_chain), self._once("dir", directory, _directory_stamp)]
+        parts += [self._once("chain", directory, _package_chain), _file_stamp(os.path.splitext(real)[0] + ".pxd")]
         if os.path.basename(real).startswith("__init__."):
             parts.append(self._tree_stamp(directory))
         return _digest(*parts)
@@ -190,6 +190,15 @@ def _jsonable(value: object) -> object:
     if isinstance(value, (set, frozenset)):
         return sorted(map(str, value))
     return str(value)
+
+
+def _file_stamp(path: str) -> str:
+    """Describe the size and modification time of a file, or its absence."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return f"{path}: absent"
+    return f"{path}:{info.st_size}:{info.st_mtime_ns}"
 
 
 def _package_chain(directory: str) -> str:
