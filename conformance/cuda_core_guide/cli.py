@@ -8,12 +8,18 @@ Usage::
 
     cuda-core-guide check [PATH ...] [--format text|concise|json|github|sarif]
                           [--select CODES] [--ignore CODES] [--config FILE]
+                          [--cache-dir DIR | --no-cache]
     cuda-core-guide rule CODE
     cuda-core-guide rules [--format text|json]
 
 ``check`` exits 0 when there are no findings, 1 when there are, and 2 on a
 usage or configuration error. Findings link to their rule's page on the
 guide's site (``docs-url`` in the configuration).
+
+``check`` keeps each file's findings in a cache (:mod:`cuda_core_guide.cache`)
+and checks again only what changed. What a run needs only to parse files
+(Cython, the rules, the guide's Markdown parser) is imported when a file
+must be parsed, so that a run with nothing new starts fast.
 """
 
 from __future__ import annotations
@@ -27,13 +33,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cuda_core_guide import __version__
+from cuda_core_guide.cache import ResultCache, default_cache_dir
 from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.config import ConfigError, load_config, matches_selector
+from cuda_core_guide.config import ConfigError, find_config_file, load_config, matches_selector
 from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.config_text import settings_text
 from cuda_core_guide.formats import FORMATS, render
-from cuda_core_guide.myst import MystError
-from cuda_core_guide.rules import all_rules, is_checked
 from cuda_core_guide.runner import check_paths
 
 __all__ = ["main"]
@@ -65,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise _UsageError("standard output is closed")
         status = args.handler(args)
         sys.stdout.flush()
-    except (_UsageError, ConfigError, MystError, FileNotFoundError) as exc:
+    except (_UsageError, ConfigError, FileNotFoundError) as exc:
         _error(str(exc))
         return EXIT_USAGE
     except BrokenPipeError:
@@ -78,7 +83,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except Exception as exc:
+        if not _is_guide_error(exc):
+            raise
+        _error(str(exc))
+        return EXIT_USAGE
     return status
+
+
+def _is_guide_error(exc: Exception) -> bool:
+    """Return whether ``exc`` is malformed guide markup (the guide's parser is imported only if it was used)."""
+    myst = sys.modules.get("cuda_core_guide.myst")
+    return myst is not None and isinstance(exc, myst.MystError)
 
 
 def _escape_what_the_streams_cannot_encode() -> None:
@@ -113,7 +129,8 @@ class _UsageError(Exception):
 
 def _check(args: argparse.Namespace) -> int:
     """Run ``check``."""
-    known = frozenset(load_catalog()) | frozenset(all_rules())
+    cache = _cache(args)
+    known = _known_codes() if cache is None else cache.known_codes(_known_codes)
     override = load_config(Path(args.config), known_codes=known) if args.config else None
     select = _codes(args.select, known, "--select")
     ignore = _codes(args.ignore, known, "--ignore")
@@ -127,7 +144,7 @@ def _check(args: argparse.Namespace) -> int:
                 raise FileNotFoundError(f"{path}: no such file or directory")
             print(settings_text(path, resolver.for_path(path), resolver.source_of(path), override=args.config))
         return EXIT_CLEAN
-    findings = check_paths(args.paths or ["."], resolver)
+    findings = check_paths(args.paths or ["."], resolver, cache=cache)
     output = render(findings, args.format, resolver.for_path(Path.cwd()).rule_url)
     sys.stdout.write(output)
     if args.statistics and findings:
@@ -141,8 +158,27 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if findings else EXIT_CLEAN
 
 
+def _known_codes() -> frozenset[str]:
+    """Return every rule code: the catalog's and the checker's."""
+    from cuda_core_guide.rules import all_rules
+
+    return frozenset(load_catalog()) | frozenset(all_rules())
+
+
+def _cache(args: argparse.Namespace) -> ResultCache | None:
+    """Return the result cache the command line asks for, or ``None`` for ``--no-cache``."""
+    if args.no_cache:
+        return None
+    if args.cache_dir:
+        return ResultCache(Path(args.cache_dir))
+    config_file = Path(args.config) if args.config else find_config_file(Path.cwd())
+    return ResultCache(default_cache_dir(config_file))
+
+
 def _rule(args: argparse.Namespace) -> int:
     """Run ``rule CODE``: print a rule's documentation as plain text."""
+    from cuda_core_guide.rules import is_checked
+
     rule = load_catalog().get(args.code.strip().upper())
     if rule is None:
         raise _UsageError(f"no rule {args.code!r}; `cuda-core-guide rules` lists them")
@@ -159,6 +195,8 @@ def _rule(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     """Run ``rules``: list every rule."""
+    from cuda_core_guide.rules import is_checked
+
     config = load_config(_config_path(args))
     rows = [
         {
@@ -227,6 +265,14 @@ def _parser() -> argparse.ArgumentParser:
         help="print the settings each PATH is checked under, and where they come from, then exit",
     )
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    caching = check.add_mutually_exclusive_group()
+    caching.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="where to keep each file's findings between runs "
+        "(default: .cuda-core-guide-cache beside the nearest configuration file, else in the working directory)",
+    )
+    caching.add_argument("--no-cache", action="store_true", help="check every file again; read and write no cache")
     check.set_defaults(handler=_check)
 
     rule = commands.add_parser("rule", help="print one rule's documentation")

@@ -42,6 +42,7 @@ __all__ = ["Config", "ConfigError", "find_config_file", "load_config", "matches_
 
 DEFAULT_EXCLUDE = (
     ".bzr",
+    ".cuda-core-guide-cache",
     ".eggs",
     ".git",
     ".hg",

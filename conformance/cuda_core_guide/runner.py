@@ -25,18 +25,24 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from cuda_core_guide.cache import ResultCache
+from cuda_core_guide.cache_key import SOURCE_SUFFIXES, FileKeys
 from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import Config, real_path
 from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.findings import Finding, Level
-from cuda_core_guide.rules import CHECKER_CODES, Violation, all_rules
-from cuda_core_guide.source import ParseFailure, SourceFile, load_source
-from cuda_core_guide.source.model import KINDS
-from cuda_core_guide.source.parse import abandon_parser_thread, warm_up
-from cuda_core_guide.source.tokens import TokenView
 
-__all__ = ["check_paths", "check_source", "discover"]
+if TYPE_CHECKING:  # noqa: TYP002 - importing these imports Cython, which a cached run must not
+    from cuda_core_guide.rules import Rule, Violation
+    from cuda_core_guide.source import SourceFile
+
+# The rules and the parser (Cython) are imported where a file is parsed, so
+# that a run whose results are all cached never imports them; annotations
+# name their types as strings (`from __future__ import annotations`).
+
+__all__ = ["all_rules", "check_paths", "check_source", "discover"]
 
 _FUTURE_NOT_FIRST = "from __future__ imports must occur at the beginning of the file"
 _PARALLEL_THRESHOLD = 24
@@ -46,7 +52,11 @@ _COLLECT_EVERY = 50
 
 
 def check_paths(
-    paths: Iterable[str | Path], config: Config | ConfigResolver | None = None, *, jobs: int | None = None
+    paths: Iterable[str | Path],
+    config: Config | ConfigResolver | None = None,
+    *,
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
 ) -> list[Finding]:
     """Check files and directory trees.
 
@@ -61,6 +71,10 @@ def check_paths(
         file's own (as the command line does); the defaults if omitted.
     jobs : int, optional
         Worker processes; by default one per CPU for large trees.
+    cache : ResultCache, optional
+        Where to find the findings of files checked before, unchanged, and
+        to store new ones (never a file that ran out of time); without it,
+        every file is checked.
 
     Returns
     -------
@@ -75,6 +89,10 @@ def check_paths(
     resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config or Config())
     problems: list[tuple[Path, str]] = []
     files = [(path, resolver.for_path(path)) for path in discover(paths, resolver, problems)]
+    cached: list[list[Finding]] = []
+    keys: dict[Path, str] = {}
+    if cache is not None:
+        files = _from_cache(files, cache, cached, keys)
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     results = None
     with _collector_paused():
@@ -82,8 +100,38 @@ def check_paths(
             results = _check_in_processes(files, jobs)
         if results is None:
             results = _check_batch(files)
+    if cache is not None:
+        for (path, _), (findings, complete) in zip(files, results, strict=True):
+            if complete and path in keys:
+                cache.put(path, keys[path], findings)
     unchecked = [_unchecked(path, reason, resolver.for_path(path.parent)) for path, reason in problems]
-    return sorted(finding for findings in [*results, *unchecked] for finding in findings)
+    checked = [findings for findings, _ in results]
+    return sorted(finding for findings in [*cached, *checked, *unchecked] for finding in findings)
+
+
+def _from_cache(
+    files: list[tuple[Path, Config]], cache: ResultCache, cached: list[list[Finding]], keys: dict[Path, str]
+) -> list[tuple[Path, Config]]:
+    """Put the cached findings of unchanged files in ``cached``; return the files to check, their keys in ``keys``.
+
+    A file that cannot be read is checked (and reports why), never cached.
+    """
+    key_maker = FileKeys()
+    missed = []
+    for path, config in files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            missed.append((path, config))
+            continue
+        key = key_maker.key(path, data, config)
+        findings = cache.get(path, key)
+        if findings is None:
+            keys[path] = key
+            missed.append((path, config))
+        else:
+            cached.append(findings)
+    return missed
 
 
 def _unchecked(path: Path, reason: str, config: Config) -> list[Finding]:
@@ -205,7 +253,7 @@ def _walk(directory: Path, resolver: ConfigResolver, problems: list[tuple[Path, 
         dirs[:] = sorted(d for d in dirs if not excluded(base / d, config))
         for name in sorted(files):
             file = base / name
-            if file.suffix not in KINDS or excluded(file, config):
+            if file.suffix not in SOURCE_SUFFIXES or excluded(file, config):
                 continue
             try:
                 mode = file.stat().st_mode
@@ -231,12 +279,14 @@ def _file_kind(mode: int) -> str:
     return next((name for test, name in kinds if test(mode)), "not a file")
 
 
-def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[list[Finding]] | None:
+def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[tuple[list[Finding], bool]] | None:
     """Check files in worker processes; return ``None`` if no pool can be started here.
 
     The largest files go first, each in a task of its own, and the small
     ones in batches, so that the workers finish at about the same time.
     """
+    from cuda_core_guide.source.parse import warm_up
+
     # Load what every worker needs once, here, so that forked workers share it.
     warm_up()
     all_rules()
@@ -246,8 +296,14 @@ def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[lis
     except (OSError, NotImplementedError):
         return None  # no process support (a sandbox without semaphores): check in this process
     try:
-        tasks = [pool.submit(_check_batch, batch) for batch in _batches(files, jobs)]
-        results = [findings for task in tasks for findings in task.result()]
+        batches = _batches(files, jobs)
+        tasks = [pool.submit(_check_batch, batch) for batch in batches]
+        by_path = {
+            path: result
+            for batch, task in zip(batches, tasks, strict=True)
+            for (path, _), result in zip(batch, task.result(), strict=True)
+        }
+        results = [by_path[path] for path, _ in files]  # in the order of ``files``, as the cache pairs them
     except (OSError, BrokenProcessPool):
         results = None  # a worker died: check in this process instead
     except BaseException:
@@ -295,8 +351,12 @@ def _batches(files: list[tuple[Path, Config]], jobs: int) -> list[list[tuple[Pat
     return batches
 
 
-def _check_batch(files: list[tuple[Path, Config]]) -> list[list[Finding]]:
-    """Check several files on disk, each under its configuration (a top-level function, for worker processes)."""
+def _check_batch(files: list[tuple[Path, Config]]) -> list[tuple[list[Finding], bool]]:
+    """Check several files on disk, each under its configuration (a top-level function, for worker processes).
+
+    Each file's result comes with whether it was checked to the end (not
+    stopped by the time limit).
+    """
     results = []
     for number, (path, config) in enumerate(files, 1):
         results.append(_check_file(path, config))
@@ -327,19 +387,21 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _check_file(path: Path, config: Config) -> list[Finding]:
-    """Check one file on disk within the time limit (a top-level function, so worker processes can run it)."""
+def _check_file(path: Path, config: Config) -> tuple[list[Finding], bool]:
+    """Check one file on disk within the time limit; return its findings and whether it was checked to the end."""
     try:
         with _time_limit(config.time_limit):
-            return _check(str(path), config)
+            return _check(str(path), config), True
     except _TimeLimitExpired:
+        from cuda_core_guide.source.parse import abandon_parser_thread
+
         # The parser may still be busy with this file on its thread: later
         # files get a thread of their own.
         abandon_parser_thread()
         if not config.is_reported("SYN003", str(path)):
-            return []
+            return [], False
         message = f"checking this file took longer than {config.time_limit:g} s; it was not checked to the end"
-        return [Finding(str(path), 1, 1, "SYN003", message, _level(config, "SYN003"))]
+        return [Finding(str(path), 1, 1, "SYN003", message, _level(config, "SYN003"))], False
 
 
 class _TimeLimitExpired(BaseException):
@@ -375,6 +437,8 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 def _check(path: str, config: Config, *, text: str | None = None, module_name: str | None = None) -> list[Finding]:
     """Parse one file and run every selected rule on it."""
+    from cuda_core_guide.rules import CHECKER_CODES, Violation
+
     findings: list[Finding] = []
 
     def report(code: str, violation: Violation) -> None:
@@ -403,6 +467,19 @@ def _check(path: str, config: Config, *, text: str | None = None, module_name: s
     return findings
 
 
+def all_rules() -> dict[str, Rule]:
+    """Return every rule, by code (the rules, and Cython with them, are imported on first use).
+
+    Returns
+    -------
+    dict of str to Rule
+        :func:`cuda_core_guide.rules.all_rules`.
+    """
+    from cuda_core_guide.rules import all_rules as load_rules
+
+    return load_rules()
+
+
 def _load(
     path: str, text: str | None, module_name: str | None, report: Callable[[str, Violation], None]
 ) -> SourceFile | None:
@@ -411,6 +488,9 @@ def _load(
     A ``from __future__`` import after other statements is reported as
     ``IMP006`` and blanked out, and the rest of the file is checked.
     """
+    from cuda_core_guide.rules import Violation
+    from cuda_core_guide.source import ParseFailure, load_source
+
     blanked: list[int] = []
     for _ in range(_MAX_LATE_FUTURE_IMPORTS):
         try:
@@ -440,6 +520,8 @@ def _load(
 
 def _read_text(path: str, report: Callable[[str, Violation], None]) -> str | None:
     """Return a file's text (it decoded once already), reporting a read failure."""
+    from cuda_core_guide.rules import Violation
+
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
@@ -449,6 +531,8 @@ def _read_text(path: str, report: Callable[[str, Violation], None]) -> str | Non
 
 def _statement_around(text: str, line: int) -> tuple[int, int, int]:
     """Return the first line, first column and last line of the statement that spans ``line``."""
+    from cuda_core_guide.source.tokens import TokenView
+
     with contextlib.suppress(tokenize.TokenError, SyntaxError):
         for statement in TokenView(text).logical_lines:
             if statement.start <= line <= statement.end:
