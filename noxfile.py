@@ -17,8 +17,9 @@
   the GitHub workflows.
 - ``nox -s fuzz``: more than 10,000 generated and mutated inputs through the
   command, with counts per category in ``reports/fuzz.json``.
-- ``nox -s upstream_report``: the checker's per-rule counts on upstream
-  ``cuda-core``'s ``.py`` and ``.pxd`` files, into ``reports/``.
+- ``nox -s upstream_report``: the checker's findings, by rule and by file,
+  on the ``.py`` and ``.pxd`` files of the latest three ``cuda-core``
+  releases, into ``reports/upstream.json``.
 
 Every session installs what it needs. Offline (the GPU runner), point pip
 at a wheelhouse: ``PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl nox -s conformance``.
@@ -426,18 +427,12 @@ def upstream_wheel(session: nox.Session, directory: Path) -> Path:
 
 @nox.session(name="upstream_report")
 def upstream_report(session: nox.Session) -> None:
-    """Count the guide's findings in upstream cuda-core's .py and .pxd files, into reports/."""
+    """Count the guide's findings, by rule and by file, in the latest cuda-core releases; into reports/upstream.json.
+
+    The releases are the latest three that the index lists (``pip index
+    versions cuda-core``); name others after ``--`` (``-- --release 1.2.2``).
+    The site shows a copy of the report, ``docs/_data/upstream.json``.
+    """
     session.install(".")
-    wheel = upstream_wheel(session, Path(session.create_tmp()) / "upstream-wheel")
-    output = ROOT / "reports" / f"upstream-{UPSTREAM.replace('==', '-')}.json"
-    session.run(
-        "python",
-        "-m",
-        "cuda_core_guide.upstream_report",
-        "--requirement",
-        UPSTREAM,
-        "--wheel",
-        str(wheel),
-        "--output",
-        str(output),
-    )
+    output = ROOT / "reports" / "upstream.json"
+    session.run("python", "-m", "cuda_core_guide.upstream_releases", "--output", str(output), *session.posargs)

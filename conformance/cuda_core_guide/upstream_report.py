@@ -108,10 +108,12 @@ def build_report(root: Path, *, requirement: str = "", wheel_name: str = "") -> 
     Returns
     -------
     dict
-        ``rules`` (code to count, every code with findings), ``total``,
-        ``files_checked``, ``files_with_findings``, ``levels`` (count per
-        level), ``syntax`` (``SYN001``/``SYN002`` counts: files that could
-        not be parsed, rule failures), and what was checked.
+        ``rules`` (code to count, every code with findings), ``files``
+        (each file with findings, as a path relative to ``root``, to its
+        count; most findings first), ``total``, ``files_checked``,
+        ``files_with_findings``, ``levels`` (count per level), ``syntax``
+        (``SYN001``/``SYN002`` counts: files that could not be parsed, rule
+        failures), and what was checked.
     """
     config = Config(root=root, first_party=("cuda.core",))
     files = list(discover([root], config))
@@ -119,6 +121,7 @@ def build_report(root: Path, *, requirement: str = "", wheel_name: str = "") -> 
     per_rule = Counter(finding.rule for finding in findings)
     per_level = Counter(str(finding.level) for finding in findings)
     per_suffix = Counter(path.suffix for path in files)
+    per_file = Counter(_relative(Path(finding.path), root) for finding in findings)
     return {
         "requirement": requirement,
         "wheel": wheel_name,
@@ -132,6 +135,7 @@ def build_report(root: Path, *, requirement: str = "", wheel_name: str = "") -> 
         "levels": dict(sorted(per_level.items())),
         "syntax": {code: per_rule.get(code, 0) for code in _CHECKER_CODES},
         "rules": dict(sorted(per_rule.items())),
+        "files": dict(sorted(per_file.items(), key=lambda item: (-item[1], item[0]))),
     }
 
 
@@ -280,6 +284,14 @@ def write_report(report: dict[str, object], path: Path) -> None:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+def _relative(path: Path, root: Path) -> str:
+    """Return a checked file's path relative to the extracted tree, with ``/`` separators."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 if __name__ == "__main__":

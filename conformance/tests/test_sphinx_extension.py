@@ -416,7 +416,7 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
     assert f'href="matrix.html#{anchor}"' in index
     table = (docs / "_build" / "matrix.html").read_text()
     assert f'id="{anchor}"' in table
-    assert "reference (0.1.0): 1 failed, 1 passed; on Test GPU" in page_text(table)
+    assert "reference (0.1.0): 1 failed, 1 passed; recorded 2026-11-23 on Test GPU" in page_text(table)
     assert "guide/index.md" in page_text(table)  # each group is titled with its test file
     example = "run-" + first.digest.replace(":", "-")
     assert f'id="{example}"' in index
@@ -430,7 +430,8 @@ def test_matrix_without_data_says_so(tmp_path, capsys, monkeypatch) -> None:
         conf.write('cuda_core_guide_conformance = "missing.json"\n')
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
-    assert "No conformance results are recorded yet" in (docs / "_build" / "index.html").read_text()
+    text = page_text((docs / "_build" / "index.html").read_text())
+    assert "No conformance results are recorded yet: run nox -s conformance on a GPU runner." in text
 
 
 def test_example_options_are_shown_to_the_reader(tmp_path, capsys, monkeypatch) -> None:

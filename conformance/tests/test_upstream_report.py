@@ -75,6 +75,19 @@ def test_report_counts_rules_files_and_syntax_findings(wheel: Path, tmp_path: Pa
     assert list(rules) == sorted(rules)
 
 
+def test_report_counts_findings_by_file_most_first(wheel: Path, tmp_path: Path) -> None:
+    sources = tmp_path / "sources"
+    extract_sources(wheel, sources)
+    report = build_report(sources)
+    files = report["files"]
+    assert files["cuda/core/_broken.py"] == 1  # SYN001, with the path inside the wheel
+    assert files["cuda/core/_fail.py"] >= 1
+    assert len(files) == report["files_with_findings"]
+    assert sum(files.values()) == report["total"]
+    counts = list(files.values())
+    assert counts == sorted(counts, reverse=True)
+
+
 def test_report_is_written_and_read_back(wheel: Path, tmp_path: Path) -> None:
     output = tmp_path / "reports" / "upstream.json"
     written = upstream_report("cuda-core==1.2.2", output, wheel=wheel)

@@ -20,6 +20,8 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
   validates against;
 - the ``checker-output`` directive, the checker's output for a file,
   produced when the page is built;
+- the report directives ``conformance-matrix``, ``upstream-findings`` and
+  ``checker-speed``, each rendering data committed with the site;
 - the ``pre-commit-config`` directive, the snippet that adds the checker to
   pre-commit (``cuda_core_guide_repository``,
   ``cuda_core_guide_precommit_rev``);
@@ -40,7 +42,12 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 is the folder that examples' ``:include:`` paths are relative to (a path
 that leads outside it is not quoted, and warns);
 ``cuda_core_guide_conformance`` names the conformance matrix (JSON) whose
-outcomes the ``conformance-matrix`` directive and each runnable example show. The
+outcomes the ``conformance-matrix`` directive and each runnable example show;
+``cuda_core_guide_upstream_findings`` the findings on upstream releases that
+the ``upstream-findings`` directive shows, and ``cuda_core_guide_checker_speed``
+the run times that the ``checker-speed`` directive shows, each with a chart
+drawn as SVG when the page is written (:mod:`.report_data` says what these
+report pages share). The
 companion extension :mod:`cuda_core_guide.sphinxext.cython_source` gives
 objects compiled from Cython their ``[source]`` links.
 """
@@ -56,6 +63,7 @@ from cuda_core_guide import __version__
 from cuda_core_guide.guide_rules import EXAMPLE_KINDS
 from cuda_core_guide.sphinxext.chapter_list import ChapterListDirective
 from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
+from cuda_core_guide.sphinxext.checker_speed import CheckerSpeedDirective
 from cuda_core_guide.sphinxext.config_table import ConfigTableDirective
 from cuda_core_guide.sphinxext.conformance import ConformanceMatrixDirective
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleRole
@@ -63,14 +71,24 @@ from cuda_core_guide.sphinxext.examples import ExampleDirective
 from cuda_core_guide.sphinxext.gate import check_rule_coverage, run_checker
 from cuda_core_guide.sphinxext.guide_source import report_problems
 from cuda_core_guide.sphinxext.precommit import PreCommitDirective
+from cuda_core_guide.sphinxext.report_data import setup_report_pages
+from cuda_core_guide.sphinxext.report_plot import setup_report_plots
 from cuda_core_guide.sphinxext.rule_directive import RuleDirective
 from cuda_core_guide.sphinxext.rule_index import ChapterRulesDirective, RuleIndexDirective
 from cuda_core_guide.sphinxext.rule_pages import RulePageDirective, write_rule_pages
+from cuda_core_guide.sphinxext.upstream_findings import UpstreamFindingsDirective
 
 __all__ = ["setup"]
 
 STATIC = Path(__file__).parent / "static"
 """The stylesheet and script the extension adds to every HTML page."""
+
+_PATH_SETTINGS = (
+    "cuda_core_guide_include_root",
+    "cuda_core_guide_conformance",
+    "cuda_core_guide_upstream_findings",
+    "cuda_core_guide_checker_speed",
+)
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -95,6 +113,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("cuda_core_guide_repository", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_precommit_rev", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_conformance", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_upstream_findings", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_checker_speed", "", "env", types=[str])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
@@ -108,6 +128,10 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("pre-commit-config", PreCommitDirective)
     app.add_directive("checker-output", CheckerOutputDirective)
     app.add_directive("conformance-matrix", ConformanceMatrixDirective)
+    app.add_directive("upstream-findings", UpstreamFindingsDirective)
+    app.add_directive("checker-speed", CheckerSpeedDirective)
+    setup_report_plots(app)
+    setup_report_pages(app)
     app.connect("config-inited", _add_static_path)
     app.connect("config-inited", _resolve_paths)
     app.connect("builder-inited", report_problems)
@@ -126,6 +150,6 @@ def _add_static_path(app: Sphinx, config: Config) -> None:
 
 def _resolve_paths(app: Sphinx, config: Config) -> None:
     """Make the paths that are relative to the configuration directory absolute."""
-    for name in ("cuda_core_guide_include_root", "cuda_core_guide_conformance"):
+    for name in _PATH_SETTINGS:
         if config[name]:
             config[name] = str((Path(app.confdir) / config[name]).resolve())

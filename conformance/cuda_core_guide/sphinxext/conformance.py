@@ -16,8 +16,6 @@ failing.
 
 from __future__ import annotations
 
-import functools
-import json
 from pathlib import Path
 
 from docutils import nodes
@@ -26,6 +24,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.sphinxext.guide_source import guide_source
+from cuda_core_guide.sphinxext.report_data import data_path, load_data, missing_data, recorded
 from cuda_core_guide.sphinxext.tables import Row, table
 
 __all__ = ["ConformanceMatrixDirective", "example_anchor", "example_status", "load_matrix", "row_anchor"]
@@ -51,8 +50,7 @@ class ConformanceMatrixDirective(SphinxDirective):
         if path is not None:
             self.env.note_dependency(str(path))
         if not matrix:
-            text = "No conformance results are recorded yet: run `nox -s conformance` on a GPU runner."
-            return self.parse_text_to_nodes(text)
+            return [missing_data("conformance results", "nox -s conformance", "on a GPU runner")]
         result: list[nodes.Node] = [self._runs(matrix)]
         self._examples = guide_source(self.env).example_documents
         groups: dict[str, list[tuple[str, dict]]] = {}
@@ -85,10 +83,11 @@ class ConformanceMatrixDirective(SphinxDirective):
                         counts[outcome] = counts.get(outcome, 0) + 1
                 tally = ", ".join(f"{count} {_LABELS.get(o, o)}" for o, count in sorted(counts.items()))
                 text = (
-                    f"{name} ({facts.get('version', '?')}): {tally}; on {facts.get('device', '?')}, driver "
+                    f"{name} ({facts.get('version', '?')}): {tally}; "
+                    f"{recorded(facts.get('date', ''), facts.get('device', '?'))}, driver "
                     f"{facts.get('driver', '?')} (CUDA {facts.get('cuda', '?')}), cuda-bindings "
                     f"{facts.get('cuda-bindings', '?')}, Python {facts.get('python', '?')}, "
-                    f"{facts.get('date', '?')}, commit {facts.get('commit', '?')[:12]}"
+                    f"commit {facts.get('commit', '?')[:12]}"
                 )
                 if facts.get("cuda-toolkit", "none") != "none":
                     text += f"; CUDA toolkit {facts['cuda-toolkit']}"
@@ -214,30 +213,13 @@ def load_matrix(path: Path) -> dict:
     dict
         The matrix.
     """
-    try:
-        stat = path.stat()
-    except OSError:
-        return {}
-    return _read(str(path), stat.st_mtime_ns)
-
-
-@functools.lru_cache(maxsize=4)
-def _read(path: str, mtime_ns: int) -> dict:
-    """Read a matrix file (``mtime_ns`` keys the cache to its state)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) and "tests" in data and "runs" in data else {}
+    return load_data(path, ("tests", "runs"))
 
 
 def _matrix(env: BuildEnvironment) -> tuple[dict, Path | None]:
     """Return the configured matrix and its path (``None`` when none is configured)."""
-    name = env.config.cuda_core_guide_conformance
-    if not name:
-        return {}, None
-    path = Path(name)  # made absolute, relative to the configuration directory, when the config was read
-    return load_matrix(path), path
+    path = data_path(env, "cuda_core_guide_conformance")
+    return (load_matrix(path), path) if path is not None else ({}, None)
 
 
 def _group_title(group: str) -> str:

@@ -1,0 +1,111 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The checker-speed benchmark: what it runs, in what order, and what it records (with the tools faked)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "checker_speed.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    """Import the benchmark script as a module."""
+    spec = importlib.util.spec_from_file_location("checker_speed_under_test", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """Return a small tree: files of 1, 4, 5 and 30 lines (a mean of 10)."""
+    root = tmp_path / "tree"
+    (root / "pkg").mkdir(parents=True)
+    for name, lines in {"a.py": 1, "b.pxd": 4, "pkg/c.py": 5, "pkg/d.pyx": 30}.items():
+        (root / name).write_text("x = 1\n" * lines)
+    return root
+
+
+def test_summary_is_median_min_max_and_the_samples(bench: ModuleType) -> None:
+    summary = bench.summarize([3.0, 1.0, 2.5, 10.0])
+    assert summary == {"median_s": 2.75, "min_s": 1.0, "max_s": 10.0, "samples_s": [3.0, 1.0, 2.5, 10.0]}
+
+
+def test_typical_file_is_the_one_nearest_the_mean_size(bench: ModuleType, tree: Path) -> None:
+    assert bench.typical_file(tree, ["a.py", "b.pxd", "pkg/c.py", "pkg/d.pyx"]) == "pkg/c.py"
+
+
+def test_each_tool_runs_cold_warm_and_on_one_file_in_turns(bench: ModuleType, tree: Path, tmp_path: Path) -> None:
+    runs = []
+
+    def fake_run(command: list[str], cwd: Path) -> dict[str, object]:
+        runs.append((Path(command[0]).name, command, cwd, (cwd / "pyproject.toml").is_file()))
+        return {"wall_s": float(len(runs)), "cpu_s": 0.5, "status": 0, "command": command[0]}
+
+    files = ["a.py", "b.pxd", "pkg/c.py", "pkg/d.pyx"]
+    samples, dropped = bench.measure(tree, files, "pkg/c.py", 2, tmp_path / "copies", run=fake_run)
+    assert dropped is True
+    assert [tool for tool, *_ in runs] == ["cuda-core-guide"] * 3 + ["cython-lint"] * 6 + ["cuda-core-guide"] * 3
+    for _, _, cwd, configured in runs:
+        assert configured  # a fresh copy, with an empty configuration so that no other applies
+        assert cwd.parent == tmp_path / "copies"
+    checker_cold, checker_warm, checker_single = (command for _, command, *_ in runs[:3])
+    assert checker_cold == checker_warm
+    assert checker_cold[1:] == ["check", *files, "--exit-zero"]
+    assert checker_single[1:] == ["check", "pkg/c.py", "--exit-zero"]
+    assert runs[3][1][1:] == files  # cython-lint on the same files
+    assert runs[5][1][1:] == ["pkg/c.py"]
+    assert {runs[0][2], runs[3][2]} == {tmp_path / "copies" / "copy-0"}
+    assert not (tmp_path / "copies" / "copy-0").exists()  # removed after its repetition
+    assert [run["wall_s"] for run in samples["cuda-core-guide"]["cold"]] == [1.0, 10.0]
+    assert [run["wall_s"] for run in samples["cython-lint"]["single_file"]] == [6.0, 9.0]
+
+
+def test_report_summarizes_each_measurement_with_provenance(bench: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIT_COMMIT", "feedface" * 5)
+
+    def runs(*walls: float) -> list[dict[str, object]]:
+        return [{"wall_s": wall, "cpu_s": wall / 2, "status": 0} for wall in walls]
+
+    samples = {
+        "cuda-core-guide": {
+            "cold": runs(3.0, 2.0, 4.0),
+            "warm": runs(1.0, 1.5, 1.2),
+            "single_file": runs(0.5, 0.4, 0.6),
+        },
+        "cython-lint": {"cold": runs(5.0, 6.0, 7.0), "warm": runs(4.0, 4.0, 4.0), "single_file": runs(0.3, 0.3, 0.2)},
+    }
+    tree = {"files": 4, "lines": 40, "single_file": "pkg/c.py", "single_file_lines": 5}
+    report = bench.speed_report(samples, tree=tree, repetitions=3, cache_dropped=True)
+    assert report["commit"] == "feedface" * 5
+    assert report["date"].endswith("Z")
+    assert report["repetitions"] == 3
+    assert report["cache_dropped"] is True
+    assert report["tree"] == tree
+    assert report["machine"]["cpus"] >= 1
+    assert {"cpu", "machine", "system", "python", "load_average"} <= set(report["machine"])
+    assert set(report["versions"]) == {"cuda-core-guide", "cython-lint", "Cython"}
+    assert report["checker_version"] == report["versions"]["cuda-core-guide"]
+    cold = report["tools"]["cuda-core-guide"]["cold"]
+    assert (cold["median_s"], cold["min_s"], cold["max_s"]) == (3.0, 2.0, 4.0)
+    assert cold["samples_s"] == [3.0, 2.0, 4.0]
+    assert cold["cpu_median_s"] == 1.5
+    assert cold["statuses"] == [0]
+    assert report["tools"]["cython-lint"]["single_file"]["median_s"] == 0.3
+    assert report["commands"]["cython-lint"] == "cython-lint FILE..."
+
+
+def test_dropping_files_from_the_page_cache_leaves_them_intact(bench: ModuleType, tree: Path) -> None:
+    before = {path: path.read_bytes() for path in tree.rglob("*") if path.is_file()}
+    assert bench.drop_from_cache([tree]) is (sys.platform != "darwin")
+    assert {path: path.read_bytes() for path in tree.rglob("*") if path.is_file()} == before

@@ -1,0 +1,297 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The report pages of the Sphinx extension: upstream findings and checker speed, built from data in small sites."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import textwrap
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from cuda_core_guide import __version__
+
+sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
+pytest.importorskip("myst_parser", reason="myst-parser is not installed")
+pytest.importorskip("matplotlib", reason="matplotlib is not installed")
+
+INDEX = "# Site\n\n```{toctree}\nrules\nupstream\nspeed\n```\n"
+CHAPTER = "# Rules\n\n```{rule} ERR005\n:title: Raise a specific exception\n:level: required\n\nText.\n```\n"
+UPSTREAM = {
+    "format": 1,
+    "package": "cuda-core",
+    "checker_version": __version__,
+    "commit": "unknown",
+    "date": "2026-11-20T10:15:00Z",
+    "releases": [
+        {
+            "version": "1.0.0",
+            "wheel": "cuda_core-1.0.0-cp312-cp312-manylinux_2_28_x86_64.whl",
+            "files_checked": 10,
+            "files_with_findings": 2,
+            "total": 5,
+            "rules": {"ERR005": 3, "ZZZ001": 2},
+            "files": {"cuda/core/_a.py": 4, "cuda/core/_b.py": 1},
+        },
+        {
+            "version": "1.1.0",
+            "wheel": "cuda_core-1.1.0-cp312-cp312-manylinux_2_28_x86_64.whl",
+            "files_checked": 11,
+            "files_with_findings": 1,
+            "total": 7,
+            "rules": {"ERR005": 7},
+            "files": {"cuda/core/_c.py": 7},
+        },
+    ],
+}
+SPEED = {
+    "format": 1,
+    "date": "2026-11-21T08:00:00Z",
+    "commit": "unknown",
+    "checker_version": __version__,
+    "machine": {"cpu": "Test CPU", "cpus": 8, "machine": "x86_64", "system": "Linux 6", "python": "3.12.1"},
+    "versions": {"cuda-core-guide": __version__, "cython-lint": "0.22.1", "Cython": "3.3.1"},
+    "tree": {"files": 200, "lines": 45000, "single_file": "cuda_core/_device.py", "single_file_lines": 250},
+    "repetitions": 5,
+    "cache_dropped": True,
+    "tools": {
+        "cuda-core-guide": {
+            "cold": {"median_s": 2.5, "min_s": 2.25, "max_s": 3.0},
+            "warm": {"median_s": 2.0, "min_s": 1.9, "max_s": 2.2},
+            "single_file": {"median_s": 0.4, "min_s": 0.35, "max_s": 0.5},
+        },
+        "cython-lint": {
+            "cold": {"median_s": 4.0, "min_s": 3.5, "max_s": 4.5},
+            "warm": {"median_s": 3.0, "min_s": 2.9, "max_s": 3.1},
+            "single_file": {"median_s": 0.3, "min_s": 0.25, "max_s": 0.35},
+        },
+    },
+}
+
+
+def make_site(root: Path, upstream: dict | None = UPSTREAM, speed: dict | None = SPEED) -> Path:
+    """Write a site with a rule, an upstream-findings page and a checker-speed page; return its folder."""
+    docs = root / "docs"
+    (docs / "_data").mkdir(parents=True)
+    (docs / "conf.py").write_text(
+        textwrap.dedent(
+            """\
+            extensions = ["myst_parser", "cuda_core_guide.sphinxext"]
+            nitpicky = True
+            cuda_core_guide_upstream_findings = "_data/upstream.json"
+            cuda_core_guide_checker_speed = "_data/checker_speed.json"
+            """
+        )
+    )
+    (docs / "index.md").write_text(INDEX)
+    (docs / "rules.md").write_text(CHAPTER)
+    (docs / "upstream.md").write_text("# Upstream findings\n\n```{upstream-findings}\n```\n")
+    (docs / "speed.md").write_text("# Checker speed\n\n```{checker-speed}\n```\n")
+    if upstream is not None:
+        (docs / "_data" / "upstream.json").write_text(json.dumps(upstream))
+    if speed is not None:
+        (docs / "_data" / "checker_speed.json").write_text(json.dumps(speed))
+    return docs
+
+
+def build(docs: Path, capsys: pytest.CaptureFixture[str], *options: str) -> str:
+    """Build the site with -W, assert it succeeds, and return what it printed."""
+    status = sphinx_build(["-W", "--keep-going", "-q", "-n", *options, "-b", "html", str(docs), str(docs / "_build")])
+    captured = capsys.readouterr()
+    output = captured.out + captured.err
+    assert status == 0, output
+    return output
+
+
+def page_text(html: str) -> str:
+    """Return the text of an HTML page, whitespace runs collapsed."""
+    parser = _TextParser()
+    parser.feed(html)
+    return " ".join("".join(parser.parts).split())
+
+
+def images(docs: Path, page: str) -> list[Path]:
+    """Return the SVG files the ``<img>`` elements of a built page show, checking that each exists."""
+    html = (docs / "_build" / f"{page}.html").read_text()
+    sources = re.findall(r'<img src="([^"]+\.svg)"', html)
+    files = [(docs / "_build" / source).resolve() for source in sources]
+    for file in files:
+        assert file.is_file(), file
+        assert file.read_text().lstrip().startswith("<?xml")
+    return files
+
+
+def git(repository: Path, *arguments: str) -> str:
+    """Run git in a repository of the test and return its output."""
+    identity = ["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"]
+    result = subprocess.run(["git", *identity, *arguments], cwd=repository, capture_output=True, text=True, check=True)
+    return result.stdout.strip()
+
+
+class _TextParser(HTMLParser):
+    """Collect the character data of an HTML document."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def test_upstream_page_has_each_release_by_rule_and_file_and_the_trend(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path)
+    build(docs, capsys)
+    html = (docs / "_build" / "upstream.html").read_text()
+    text = page_text(html)
+    assert "Recorded 2026-11-20 10:15 UTC with cuda-core-guide" in text
+    assert "Stale data" not in text
+    # Newest release first, each with its totals, rules and files.
+    assert text.index("cuda-core 1.1.0") < text.index("cuda-core 1.0.0")
+    assert "7 findings in 1 of 11 files, from the wheel cuda_core-1.1.0-" in text
+    assert "5 findings in 2 of 10 files" in text
+    assert "ERR005 Raise a specific exception 3" in text
+    assert "ZZZ001 (not in the guide) 2" in text
+    assert "cuda/core/_a.py 4" in text
+    assert "Files with findings File Findings cuda/core/_c.py 7" in text
+    # A code the guide documents links to its rule; one it does not stays text.
+    assert html.count('href="rules.html#rule-ERR005"') == 2
+    assert "#rule-ZZZ001" not in html
+    # The trend: per prefix and release, in a table and a chart.
+    assert "ERR 3 7" in text
+    assert "ZZZ 2 0" in text
+    assert "all rules 5 7" in text
+    (chart,) = images(docs, "upstream")
+    assert chart.parent.name == "_images"
+    svg = chart.read_text()
+    assert "1.0.0" in svg
+    assert "1.1.0" in svg
+    assert "ERR" in svg
+    assert "LineCollection" not in svg  # counts have no spread: no error bars
+    assert "Findings per rule prefix across cuda-core releases (1.0.0: 5, 1.1.0: 7)" in html
+
+
+def test_checker_speed_page_has_the_table_and_a_bar_chart_with_error_bars(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path)
+    build(docs, capsys)
+    html = (docs / "_build" / "speed.html").read_text()
+    text = page_text(html)
+    assert "Recorded 2026-11-21 08:00 UTC on Test CPU (8 CPUs, Linux 6)" in text
+    assert "cython-lint 0.22.1" in text
+    assert "Both tools check the same 200 files (45000 lines)" in text
+    assert "cuda_core/_device.py (250 lines)" in text
+    assert "cuda-core-guide 2.50 s (2.25–3.00) 2.00 s (1.90–2.20) 0.40 s (0.35–0.50)" in text
+    assert "cython-lint 4.00 s (3.50–4.50) 3.00 s (2.90–3.10) 0.30 s (0.25–0.35)" in text
+    (chart,) = images(docs, "speed")
+    svg = chart.read_text()
+    assert "cuda-core-guide" in svg
+    assert "single file" in svg
+    assert svg.count('<g id="LineCollection_') == 2  # the error bars: one collection per tool
+
+
+def test_only_the_files_with_the_most_findings_are_listed(tmp_path, capsys) -> None:
+    from cuda_core_guide.sphinxext.upstream_findings import TOP_FILES
+
+    many = {f"cuda/core/_m{index:02}.py": 100 - index for index in range(TOP_FILES + 5)}
+    release = {**UPSTREAM["releases"][1], "files": many}
+    docs = make_site(tmp_path, upstream={**UPSTREAM, "releases": [release]})
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "upstream.html").read_text())
+    assert f"The {TOP_FILES} files with the most findings, of {TOP_FILES + 5}" in text
+    assert f"cuda/core/_m{TOP_FILES - 1:02}.py" in text
+    assert f"cuda/core/_m{TOP_FILES:02}.py" not in text
+
+
+def test_missing_data_is_said_and_the_build_goes_on(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path, upstream=None, speed=None)
+    build(docs, capsys)
+    upstream = page_text((docs / "_build" / "upstream.html").read_text())
+    assert "No upstream findings are recorded yet: run nox -s upstream_report." in upstream
+    speed = page_text((docs / "_build" / "speed.html").read_text())
+    assert "No checker speed measurements are recorded yet: run python conformance/benchmarks/checker_speed.py" in speed
+    assert not list((docs / "_build").glob("_images/*.svg"))
+
+
+def test_data_of_another_checker_version_is_marked_stale(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path, upstream={**UPSTREAM, "checker_version": "0.0.1"})
+    build(docs, capsys)
+    upstream = page_text((docs / "_build" / "upstream.html").read_text())
+    assert "Stale data" in upstream
+    assert f"it was recorded by cuda-core-guide 0.0.1, and this site is built with {__version__}" in upstream
+    assert "nox -s upstream_report again" in upstream
+    assert "Stale data" not in page_text((docs / "_build" / "speed.html").read_text())
+
+
+def test_data_of_a_commit_not_behind_head_is_marked_stale_and_rejudged_when_head_moves(tmp_path, capsys) -> None:
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", "first")
+    first = git(tmp_path, "rev-parse", "HEAD")
+    git(tmp_path, "checkout", "-q", "-b", "side")
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", "on a side branch")
+    side = git(tmp_path, "rev-parse", "HEAD")
+    git(tmp_path, "checkout", "-q", "-")
+    docs = make_site(tmp_path, upstream={**UPSTREAM, "commit": first}, speed={**SPEED, "commit": side})
+    build(docs, capsys)
+    assert "Stale data" not in page_text((docs / "_build" / "upstream.html").read_text())  # first is HEAD
+    speed = page_text((docs / "_build" / "speed.html").read_text())
+    assert f"its commit {side[:12]} is not an ancestor of HEAD ({first[:12]})" in speed
+    # HEAD moves onto the side branch: no data file changed, yet the pages are judged again.
+    git(tmp_path, "merge", "-q", "--ff-only", "side")
+    build(docs, capsys)
+    assert "Stale data" not in page_text((docs / "_build" / "speed.html").read_text())
+
+
+def test_data_that_names_no_commit_is_stale_inside_a_repository(tmp_path, capsys) -> None:
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "commit", "-q", "--allow-empty", "-m", "first")
+    docs = make_site(tmp_path)
+    build(docs, capsys)
+    assert "it does not name the commit it was recorded at" in page_text((docs / "_build" / "speed.html").read_text())
+
+
+def test_an_incremental_build_keeps_the_charts_and_draws_new_ones_for_new_data(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path)
+    build(docs, capsys)
+    (before,) = images(docs, "speed")
+    build(docs, capsys)
+    assert images(docs, "speed") == [before]
+    faster = json.loads(json.dumps(SPEED))
+    faster["tools"]["cuda-core-guide"]["warm"] = {"median_s": 1.0, "min_s": 0.9, "max_s": 1.1}
+    (docs / "_data" / "checker_speed.json").write_text(json.dumps(faster))
+    build(docs, capsys)
+    (after,) = images(docs, "speed")
+    assert after != before
+    assert "1.00 s (0.90–1.10)" in page_text((docs / "_build" / "speed.html").read_text())
+
+
+def test_charts_are_drawn_when_pages_are_written_in_parallel(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path)
+    build(docs, capsys, "-j", "2")
+    assert len(images(docs, "upstream")) == 1
+    assert len(images(docs, "speed")) == 1
+
+
+def test_charts_are_the_same_svg_for_the_same_data_and_show_spread_as_error_bars() -> None:
+    from cuda_core_guide.sphinxext.svg_plots import render_svg
+
+    chart = {
+        "kind": "bars",
+        "title": "Times",
+        "ylabel": "seconds",
+        "categories": ["cold", "warm"],
+        "series": [{"label": "tool", "values": [2.0, 1.0], "low": [1.5, 0.9], "high": [3.0, 1.2]}],
+    }
+    svg = render_svg(chart)
+    assert svg == render_svg(chart)  # no date, fixed ids: a rebuild writes the same file
+    assert "<dc:date>" not in svg
+    assert svg.count('<g id="LineCollection_') == 1
+    without_spread = {**chart, "series": [{"label": "tool", "values": [2.0, 1.0]}]}
+    assert "LineCollection" not in render_svg(without_spread)
+    with pytest.raises(ValueError, match="unknown chart kind"):
+        render_svg({**chart, "kind": "pie"})
