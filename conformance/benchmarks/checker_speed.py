@@ -80,7 +80,13 @@ MEASURES = ("cold", "warm", "single_file")
 TOOLS: dict[str, Callable[[Sequence[str]], list[str]]] = {
     # --no-cache: every run checks every file; a re-run over unchanged files
     # would otherwise only read the result cache.
-    "cuda-core-guide": lambda files: [_tool("cuda-core-guide"), "check", *(files or ["."]), "--exit-zero", "--no-cache"],
+    "cuda-core-guide": lambda files: [
+        _tool("cuda-core-guide"),
+        "check",
+        *(files or ["."]),
+        "--exit-zero",
+        "--no-cache",
+    ],
     "cython-lint": lambda files: [_tool("cython-lint"), *files],
 }
 """The command of each tool for a list of files (the checker checks the whole tree for none)."""

@@ -61,8 +61,8 @@ def test_each_tool_runs_cold_warm_and_on_one_file_in_turns(bench: ModuleType, tr
         assert cwd.parent == tmp_path / "copies"
     checker_cold, checker_warm, checker_single = (command for _, command, *_ in runs[:3])
     assert checker_cold == checker_warm
-    assert checker_cold[1:] == ["check", *files, "--exit-zero"]
-    assert checker_single[1:] == ["check", "pkg/c.py", "--exit-zero"]
+    assert checker_cold[1:] == ["check", *files, "--exit-zero", "--no-cache"]
+    assert checker_single[1:] == ["check", "pkg/c.py", "--exit-zero", "--no-cache"]
     assert runs[3][1][1:] == files  # cython-lint on the same files
     assert runs[5][1][1:] == ["pkg/c.py"]
     assert {runs[0][2], runs[3][2]} == {tmp_path / "copies" / "copy-0"}
