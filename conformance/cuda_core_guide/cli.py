@@ -28,7 +28,9 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -105,6 +107,26 @@ def _escape_what_the_streams_cannot_encode() -> None:
             reconfigure(errors="backslashreplace")
 
 
+def _stop_soon_after_an_interrupt() -> signal.Handlers | object | None:
+    """Make Ctrl-C end the run within a second, whatever code it lands in.
+
+    The interrupt raises ``KeyboardInterrupt`` as usual, so the run cleans
+    up and exits 130; should third-party code (Cython's parser) swallow the
+    exception, a timer ends the process with status 130 a second later.
+    Returns the handler it replaced, to be put back.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupted(signum: int, frame: object) -> None:
+        timer = threading.Timer(1.0, os._exit, args=(EXIT_INTERRUPTED,))
+        timer.daemon = True
+        timer.start()
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGINT, interrupted)
+
+
 def _error(message: str) -> None:
     """Print one error line on standard error, if there is one; control characters (from a path) are escaped."""
     line = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
@@ -128,7 +150,17 @@ class _UsageError(Exception):
 
 
 def _check(args: argparse.Namespace) -> int:
-    """Run ``check``."""
+    """Run ``check``, ending within a second of Ctrl-C."""
+    previous = _stop_soon_after_an_interrupt()
+    try:
+        return _run_check(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    """Check the paths of the command line and print the findings."""
     cache = _cache(args)
     known = _known_codes() if cache is None else cache.known_codes(_known_codes)
     override = load_config(Path(args.config), known_codes=known) if args.config else None
