@@ -32,7 +32,6 @@ import hashlib
 import os
 import sys
 import tomllib
-import zipfile
 from pathlib import Path
 
 import nox
@@ -359,15 +358,10 @@ def fuzz(session: nox.Session) -> None:
     The CPU suite runs a sample of the same tests (about 600 inputs).
     """
     session.install("-e", ".[test]")
-    corpus = Path(session.create_tmp()) / "upstream-corpus"
-    if not corpus.is_dir():
-        wheel = upstream_wheel(session, Path(session.create_tmp()) / "upstream-wheel")
-        with zipfile.ZipFile(wheel) as archive:
-            members = [name for name in archive.namelist() if name.endswith((".py", ".pxd"))]
-            archive.extractall(corpus, members)
+    wheel = upstream_wheel(session, Path(session.create_tmp()) / "upstream-wheel")
     environment = {
         "CUDA_CORE_GUIDE_FUZZ_PROFILE": "fuzz",
-        "CUDA_CORE_GUIDE_FUZZ_CORPUS": str(corpus),
+        "CUDA_CORE_GUIDE_FUZZ_CORPUS": str(wheel),
         "CUDA_CORE_GUIDE_FUZZ_REPORT": str(ROOT / "reports" / "fuzz.json"),
     }
     session.run("pytest", "conformance/fuzz", "-p", "no:cacheprovider", *session.posargs, env=environment)

@@ -18,8 +18,6 @@ import gc
 import os
 import signal
 import stat
-import threading
-import time
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -33,6 +31,7 @@ from cuda_core_guide.catalog import load_catalog
 from cuda_core_guide.config import Config, real_path
 from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.findings import Finding, Level
+from cuda_core_guide.time_limit import TimeLimitExpired, time_limit
 
 if TYPE_CHECKING:  # noqa: TYP002 - importing these imports Cython, which a cached run must not
     from cuda_core_guide.rules import Rule, Violation
@@ -390,9 +389,9 @@ def _collector_paused() -> Iterator[None]:
 def _check_file(path: Path, config: Config) -> tuple[list[Finding], bool]:
     """Check one file on disk within the time limit; return its findings and whether it was checked to the end."""
     try:
-        with _time_limit(config.time_limit):
+        with time_limit(config.time_limit):
             return _check(str(path), config), True
-    except _TimeLimitExpired:
+    except TimeLimitExpired:
         from cuda_core_guide.source.parse import abandon_parser_thread
 
         # The parser may still be busy with this file on its thread: later
@@ -402,37 +401,6 @@ def _check_file(path: Path, config: Config) -> tuple[list[Finding], bool]:
             return [], False
         message = f"checking this file took longer than {config.time_limit:g} s; it was not checked to the end"
         return [Finding(str(path), 1, 1, "SYN003", message, _level(config, "SYN003"))], False
-
-
-class _TimeLimitExpired(BaseException):
-    """Raised in the checking thread when a file's time is up (not an Exception, so no rule's handler swallows it)."""
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`_TimeLimitExpired` in this thread after ``seconds``, where a timer signal can do so.
-
-    The limit needs the main thread and ``setitimer`` (POSIX); elsewhere
-    the file is checked without one.
-    """
-    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum: int, frame: object) -> None:
-        raise _TimeLimitExpired
-
-    outer, _ = signal.getitimer(signal.ITIMER_REAL)  # a caller's own timer is put back afterwards
-    started = time.monotonic()
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        if outer:
-            signal.setitimer(signal.ITIMER_REAL, max(outer - (time.monotonic() - started), 0.001))
 
 
 def _check(path: str, config: Config, *, text: str | None = None, module_name: str | None = None) -> list[Finding]:

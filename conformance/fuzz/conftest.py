@@ -7,7 +7,8 @@
 The CPU suite runs the ``ci`` profile (a sample of about 600 inputs);
 ``nox -s fuzz`` runs the ``fuzz`` profile (more than 10,000) over the
 reference implementation and upstream ``cuda-core``'s ``.py`` and ``.pxd``
-files (``CUDA_CORE_GUIDE_FUZZ_CORPUS``, folders separated by ``os.pathsep``),
+files (``CUDA_CORE_GUIDE_FUZZ_CORPUS``: folders or wheels, separated by
+``os.pathsep``; a wheel's sources are extracted as the upstream report does),
 and writes the counts to ``reports/fuzz.json``.
 """
 
@@ -15,11 +16,14 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 from harness import COUNTS, summary
 from hypothesis import HealthCheck, settings
+
+from cuda_core_guide.upstream_report import extract_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 FUZZ_SCALE = {"ci": 1, "fuzz": 20}
@@ -39,7 +43,13 @@ settings.load_profile(os.environ.get("CUDA_CORE_GUIDE_FUZZ_PROFILE", "ci"))
 def corpus_files() -> list[Path]:
     """Return the real source files that inputs are cut and mutated from."""
     folders = [ROOT / "reference_impl" / "cuda"]
-    folders += [Path(item) for item in os.environ.get("CUDA_CORE_GUIDE_FUZZ_CORPUS", "").split(os.pathsep) if item]
+    for item in os.environ.get("CUDA_CORE_GUIDE_FUZZ_CORPUS", "").split(os.pathsep):
+        if item.endswith(".whl"):
+            extracted = Path(tempfile.mkdtemp(prefix="fuzz-corpus-"))
+            extract_sources(Path(item), extracted)
+            folders.append(extracted)
+        elif item:
+            folders.append(Path(item))
     files = [
         path
         for folder in folders

@@ -19,14 +19,14 @@ import hashlib
 import io
 import json
 import os
-import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from cuda_core_guide.cli import main
+from cuda_core_guide.time_limit import time_limit
 
 __all__ = ["COUNTS", "STATUSES", "Hang", "Outcome", "run_and_check", "snapshot", "summary"]
 
@@ -61,22 +61,6 @@ def snapshot(root: Path) -> dict[str, str]:
     return digests
 
 
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` after ``seconds``."""
-
-    def expire(signum: int, frame: object) -> None:
-        raise Hang
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def run_and_check(category: str, argv: Sequence[str], cwd: Path, inputs: Path | None = None) -> Outcome:
     """Run ``cuda-core-guide ARGV`` in ``cwd`` and assert its contract.
 
@@ -104,7 +88,7 @@ def run_and_check(category: str, argv: Sequence[str], cwd: Path, inputs: Path | 
     started = time.perf_counter()
     os.chdir(cwd)
     try:
-        with _time_limit(TIME_LIMIT_SECONDS), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with time_limit(TIME_LIMIT_SECONDS, Hang), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 status = main(list(argv))
             except SystemExit as exit_:  # argparse: --help, --version, a bad command line
