@@ -9,7 +9,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules.fil.layout import principal_definition, required_before
@@ -39,6 +41,42 @@ def parse(text: str, name: str) -> SourceFile:
 def test_misplaced_keeps_the_longest_ordered_run(keys: list[int], expected: list[tuple[int, int, str]]) -> None:
     """Check that only the items outside the longest ordered run are reported."""
     assert [(m.index, m.other, m.relation) for m in misplaced(keys)] == expected
+
+
+def _misplaced_by_every_pair(keys: list[int]) -> list[tuple[int, int, str]]:
+    """Compute what :func:`misplaced` promises, comparing every pair (the definition, in n squared)."""
+    count = len(keys)
+    longest = [1] * count
+    for i in range(count - 2, -1, -1):
+        longest[i] = 1 + max((longest[j] for j in range(i + 1, count) if keys[j] >= keys[i]), default=0)
+    kept, remaining, last = [False] * count, max(longest, default=0), None
+    for i in range(count):
+        if remaining and longest[i] == remaining and (last is None or keys[i] >= keys[last]):
+            kept[i], last, remaining = True, i, remaining - 1
+    result = []
+    for i in (i for i in range(count) if not kept[i]):
+        before = [j for j in range(i) if kept[j] and keys[j] > keys[i]]
+        if before:
+            result.append((i, before[-1], "after"))
+            continue
+        after = [j for j in range(i + 1, count) if kept[j] and keys[j] < keys[i]]
+        result.append((i, after[0] if after else i, "before"))
+    return result
+
+
+@hypothesis.settings(max_examples=400, deadline=None)
+@hypothesis.given(st.lists(st.integers(min_value=0, max_value=12), max_size=40))
+def test_misplaced_agrees_with_comparing_every_pair(keys: list[int]) -> None:
+    """Check the n log n search against the definition, on short sequences with many ties."""
+    assert [(m.index, m.other, m.relation) for m in misplaced(keys)] == _misplaced_by_every_pair(keys)
+
+
+def test_misplaced_scales_to_a_reversed_sequence_of_ten_thousand() -> None:
+    """Check that a fully reversed long sequence keeps one item and names its nearest kept neighbour."""
+    keys = list(range(10_000, 0, -1))
+    found = misplaced(keys)
+    assert len(found) == 9_999
+    assert (found[0].index, found[0].other, found[0].relation) == (1, 0, "after")
 
 
 def test_has_blank_line_between() -> None:

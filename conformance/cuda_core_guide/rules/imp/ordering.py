@@ -12,6 +12,7 @@ have to move, and each report names the neighbour it is out of order with.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import sys
 from collections.abc import Sequence
@@ -65,9 +66,7 @@ def misplaced(keys: Sequence[Any]) -> list[Misplaced]:
         sorted.
     """
     count = len(keys)
-    longest = [1] * count
-    for i in range(count - 2, -1, -1):
-        longest[i] = 1 + max((longest[j] for j in range(i + 1, count) if keys[j] >= keys[i]), default=0)
+    longest = _longest_from(keys)
     kept = [False] * count
     remaining = max(longest, default=0)
     last = None
@@ -76,17 +75,55 @@ def misplaced(keys: Sequence[Any]) -> list[Misplaced]:
             kept[i] = True
             last = i
             remaining -= 1
+    # The kept items are sorted, so the nearest kept neighbour on either side
+    # is the only one that can be out of order with an item.
+    next_kept: list[int | None] = [None] * count
+    following = None
+    for i in range(count - 1, -1, -1):
+        next_kept[i] = following
+        if kept[i]:
+            following = i
     result = []
+    previous = None
     for i in range(count):
         if kept[i]:
+            previous = i
             continue
-        before = [j for j in range(i) if kept[j] and keys[j] > keys[i]]
-        if before:
-            result.append(Misplaced(i, before[-1], "after"))
+        if previous is not None and keys[previous] > keys[i]:
+            result.append(Misplaced(i, previous, "after"))
             continue
-        after = [j for j in range(i + 1, count) if kept[j] and keys[j] < keys[i]]
-        result.append(Misplaced(i, after[0] if after else i, "before"))
+        after = next_kept[i]
+        result.append(Misplaced(i, after if after is not None and keys[after] < keys[i] else i, "before"))
     return result
+
+
+def _longest_from(keys: Sequence[Any]) -> list[int]:
+    """Return, for each item, the length of the longest non-decreasing subsequence that starts there.
+
+    A Fenwick tree of maxima over the keys' ranks, filled from the right,
+    answers each item in logarithmic time: the whole costs n log n, where
+    comparing every pair cost n squared (10,000 imports took a minute).
+    """
+    distinct: list[Any] = []
+    for key in sorted(keys):
+        if not distinct or distinct[-1] != key:
+            distinct.append(key)
+    size = len(distinct)
+    tree = [0] * (size + 1)
+    longest = [0] * len(keys)
+    for i in range(len(keys) - 1, -1, -1):
+        # Position 1 is the largest key, so a prefix holds the keys >= this one.
+        position = size - bisect.bisect_left(distinct, keys[i])
+        best, at = 0, position
+        while at > 0:
+            best = max(best, tree[at])
+            at -= at & -at
+        longest[i] = best + 1
+        at = position
+        while at <= size:
+            tree[at] = max(tree[at], longest[i])
+            at += at & -at
+    return longest
 
 
 def has_blank_line_between(lines: Sequence[str], first: int, last: int) -> bool:
