@@ -14,14 +14,16 @@ import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import runner
+from cuda_core_guide import catalog, runner
 from cuda_core_guide.cli import main
 from cuda_core_guide.config import Config
-from cuda_core_guide.rules import Violation
+from cuda_core_guide.config_schema import SETTINGS, ConfigError, validate_table
+from cuda_core_guide.rules import Violation, all_rules
 
 HEADER = (
     "# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n"
@@ -93,6 +95,41 @@ def test_a_wrong_value_is_an_error_naming_the_file_and_the_key(
     monkeypatch.chdir(tmp_path)
     assert main(["check", module.name]) == 2
     captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert str(tmp_path / "pyproject.toml") in lines[0]
+    assert key in lines[0]
+
+
+# Every kind of TOML value, alone, in an array and in a table: each key of the
+# schema meets each of them below.
+TOML_SCALARS = ["3", "-1", "1.5", "true", '"x"', '""', '"DOC001"', "1979-05-27T07:32:00Z", "1979-05-27", "07:32:00"]
+TOML_VALUES = [*TOML_SCALARS, "[]", "{}", *(f"[{v}]" for v in TOML_SCALARS), *(f"{{ k = {v} }}" for v in TOML_SCALARS)]
+
+
+@pytest.mark.parametrize("value", TOML_VALUES)
+@pytest.mark.parametrize("key", [setting.key for setting in SETTINGS])
+def test_every_key_takes_every_kind_of_value_without_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], key: str, value: str
+) -> None:
+    """Check that the command accepts exactly what the schema accepts, and names the key when it refuses."""
+    pyproject = f"[tool.cuda-core-guide]\n{key} = {value}\n"
+    module = write_project(tmp_path, pyproject)
+    try:
+        table = tomllib.loads(pyproject)["tool"]["cuda-core-guide"]
+        validate_table(table, tmp_path / "pyproject.toml", frozenset(catalog.load_catalog()) | frozenset(all_rules()))
+        accepted = True
+    except ConfigError:
+        accepted = False
+    monkeypatch.chdir(tmp_path)
+    status = main(["check", "--no-cache", module.name])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    if accepted:
+        assert status in (0, 1), captured.err
+        return
+    assert status == 2
     assert captured.out == ""
     lines = captured.err.splitlines()
     assert len(lines) == 1, captured.err
@@ -221,6 +258,27 @@ def test_an_unreadable_directory_is_a_finding_even_when_it_is_the_only_argument(
     assert main(["check", "locked", "--format", "json"]) == 1
     found = json.loads(capsys.readouterr().out)
     assert [(f["rule"], f["message"]) for f in found] == [("SYN001", "cannot read the directory: Permission denied")]
+
+
+def test_a_file_that_includes_another_is_checked_without_it(tmp_path: Path) -> None:
+    """Check that ``include`` no longer makes the whole file unparsable, and the included file is checked alone."""
+    (tmp_path / "module.pyx").write_text(
+        HEADER + 'include "helpers.pxi"\ninclude "missing.pxi"\n\nIF UNAME_SYSNAME == "Linux":\n'
+        '    include "linux.pxi"\n\n\ndef public(x):\n    return x\n'
+    )
+    (tmp_path / "helpers.pxi").write_text("cdef int helper():\n    return 1\n")
+    findings = runner.check_paths([tmp_path], Config(root=tmp_path), jobs=1)
+    found = sorted((Path(f.path).name, f.line, f.rule) for f in findings)
+    assert ("helpers.pxi", 1, "HDR001") in found
+    assert ("module.pyx", 12, "DOC001") in found
+    assert not [f for f in findings if f.rule == "SYN001"]
+
+
+def test_an_include_where_cython_forbids_one_is_cythons_own_error(tmp_path: Path) -> None:
+    (tmp_path / "module.pyx").write_text(HEADER + 'cdef class A:\n    include "body.pxi"\n')
+    [finding] = runner.check_paths([tmp_path / "module.pyx"], Config(root=tmp_path), jobs=1)
+    assert (finding.rule, finding.line) == ("SYN001", 6)
+    assert "include statement not allowed here" in finding.message
 
 
 def test_a_file_that_outlasts_the_time_limit_is_a_finding_and_the_run_goes_on(

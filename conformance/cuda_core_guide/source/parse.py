@@ -248,8 +248,38 @@ def _context() -> tuple[Context, frozenset]:
     """
     # C++ mode: the parser then also accepts C++ declarations (`&&`, `enum class`), which
     # `.pxd` files for C++ libraries use; nothing in C code parses differently.
-    context = Context([], {}, cpp=True, language_level="3")
+    context = _UnfollowedIncludes([], {}, cpp=True, language_level="3")
     return context, frozenset(context.future_directives)
+
+
+class _UnfollowedIncludes(Context):
+    """A parser context in which ``include "file.pxi"`` reads an empty file.
+
+    Cython's parser would read the included file into the including one,
+    and refuses to when the text did not come from a file. The checker
+    checks each file on its own: an included ``.pxi`` is checked where it
+    lies (a directory walk finds it), and the including file is checked
+    without it, so its findings keep their own lines.
+    """
+
+    def find_include_file(self, filename: str, pos: tuple | None = None, source_file_path: str | None = None) -> str:
+        """Return a file with nothing in it, whatever ``filename`` names.
+
+        Parameters
+        ----------
+        filename : str
+            The name the ``include`` statement gives.
+        pos : tuple, optional
+            The statement's position.
+        source_file_path : str, optional
+            The including file.
+
+        Returns
+        -------
+        str
+            The operating system's empty device.
+        """
+        return os.devnull
 
 
 def _failure(error: Errors.CompileError) -> ParseFailure:
