@@ -312,17 +312,19 @@ def test_text_the_output_cannot_encode_is_escaped(tmp_path: Path, output_format:
     assert result.stdout.isascii()
 
 
-def test_a_full_output_device_exits_2_with_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("output_format", ["text", "github", "concise", "json", "sarif"])
+def test_a_full_output_device_exits_2_with_one_line(tmp_path: Path, output_format: str) -> None:
     (tmp_path / "module.py").write_text(CURLY)
     with open("/dev/full", "w") as full:
-        result = run_check("module.py", cwd=tmp_path, stdout=full)
+        result = run_check("module.py", "--format", output_format, cwd=tmp_path, stdout=full)
     assert result.returncode == 2
     assert result.stderr.splitlines() == ["cuda-core-guide: error: cannot write the output: No space left on device"]
 
 
-def test_a_closed_output_exits_2_with_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("output_format", ["text", "github", "concise", "json", "sarif"])
+def test_a_closed_output_exits_2_with_one_line(tmp_path: Path, output_format: str) -> None:
     (tmp_path / "module.py").write_text(CURLY)
-    command = f"{sys.executable} -m cuda_core_guide check module.py >&-"
+    command = f"{sys.executable} -m cuda_core_guide check module.py --format {output_format} >&-"
     result = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=False, stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2
     assert result.stderr.splitlines() == ["cuda-core-guide: error: standard output is closed"]
