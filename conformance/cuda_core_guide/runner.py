@@ -36,6 +36,7 @@ from cuda_core_guide.time_limit import TimeLimitExpired, time_limit
 if TYPE_CHECKING:  # noqa: TYP002 - importing these imports Cython, which a cached run must not
     from cuda_core_guide.rules import Rule, Violation
     from cuda_core_guide.source import SourceFile
+    from cuda_core_guide.source.compile_time import Variant
 
 # The rules and the parser (Cython) are imported where a file is parsed, so
 # that a run whose results are all cached never imports them; annotations
@@ -421,18 +422,59 @@ def _check(path: str, config: Config, *, text: str | None = None, module_name: s
     source = _load(path, text, module_name, report)
     if source is None:
         return findings
+    seen: set[tuple[str, int, int]] = set()
+    for code, violation in _violations(source, config):
+        seen.add((code, violation.line, violation.column))
+        report(code, violation)
+    # Each compile-time branch that Cython's parser leaves out is checked in
+    # a text that takes it; only findings on the lines it takes are new.
+    for variant in _compile_time_variants(source):
+        problems: list[Violation] = []
+        taken = _load(path, variant.text, source.module_name, lambda _, found, into=problems: into.append(found))
+        if taken is None:
+            # The text parsed with the branches Cython takes by default, so
+            # the parser's complaint is about a branch this variant takes.
+            header = variant.taken[0].header
+            failure = problems[0] if problems else Violation(header, 1, "")
+            message = f"with the compile-time branch at line {header} taken, {failure.message}"
+            report("SYN001", Violation(failure.line, failure.column, message))
+            continue
+        for code, violation in _violations(taken, config):
+            key = (code, violation.line, violation.column)
+            if key not in seen and (code == "SYN002" or variant.takes(violation.line)):
+                seen.add(key)
+                report(code, violation)
+    return findings
+
+
+def _violations(source: SourceFile, config: Config) -> Iterator[tuple[str, Violation]]:
+    """Yield every selected rule's unsuppressed violations in a parsed file, and ``SYN002`` for a rule that fails."""
+    from cuda_core_guide.rules import Violation
+
     for code, rule in all_rules().items():
-        if source.kind not in rule.kinds or not config.is_selected(code, path):
+        if source.kind not in rule.kinds or not config.is_selected(code, source.path):
             continue
         try:
             violations = list(rule.check(source, config))
         except Exception as exc:  # noqa: BLE001 - a rule bug must not cost the other findings
-            report("SYN002", Violation(1, 1, f"rule {code} failed on this file: {type(exc).__name__}: {exc}"))
+            yield "SYN002", Violation(1, 1, f"rule {code} failed on this file: {type(exc).__name__}: {exc}")
             continue
         for violation in violations:
             if not _suppressed(source, code, violation.line):
-                report(code, violation)
-    return findings
+                yield code, violation
+
+
+def _compile_time_variants(source: SourceFile) -> list[Variant]:
+    """Return texts of a Cython file that take the compile-time branches its parse left out."""
+    from cuda_core_guide.source.compile_time import branch_chains, variants
+
+    if source.kind == "py":
+        return []
+    try:
+        chains = branch_chains(source.tokens)
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    return variants(source.text, chains)
 
 
 def all_rules() -> dict[str, Rule]:
