@@ -38,7 +38,7 @@ __all__ = [
 CATALOG_RESOURCE = "catalog.json"
 """The package-data file that holds the built catalog."""
 
-_FORMAT = 1
+_FORMAT = 2
 """The version of the ``catalog.json`` layout."""
 
 
@@ -66,6 +66,9 @@ class RuleInfo:
         The rule's whole text, examples included, as wrapped plain text.
     source : str
         Where the rule is defined: ``guide/imports.md:37``.
+    unchecked : str
+        Why the checker cannot enforce the rule, in MyST inline markup;
+        empty for a rule it checks.
     """
 
     code: str
@@ -77,6 +80,7 @@ class RuleInfo:
     summary: str
     text: str
     source: str
+    unchecked: str = ""
 
     def as_dict(self) -> dict[str, str]:
         """Return the rule as the JSON object ``catalog.json`` stores.
@@ -158,6 +162,7 @@ def build_catalog(guide: Path) -> dict[str, RuleInfo]:
             summary=" ".join(text.split("\n\n", 1)[0].split()),
             text=text,
             source=f"{Path(rule.path).resolve().relative_to(root).as_posix()}:{rule.line}",
+            unchecked=rule.unchecked,
         )
     return catalog
 

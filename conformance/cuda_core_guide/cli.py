@@ -214,9 +214,13 @@ def _rule(args: argparse.Namespace) -> int:
     rule = load_catalog().get(args.code.strip().upper())
     if rule is None:
         raise _UsageError(f"no rule {args.code!r}; `cuda-core-guide rules` lists them")
-    checked = "Checked by cuda-core-guide" if is_checked(rule.code) else "Not checked: reviewers enforce it"
+    checked = "Checked by cuda-core-guide." if is_checked(rule.code) else "Not checked: reviewers enforce it."
     heading = f"{rule.code}: {rule.title_text}"
-    lines = [heading, "=" * len(heading), "", f"Level: {rule.level}. Chapter: {rule.chapter_title}. {checked}."]
+    lines = [heading, "=" * len(heading), "", f"Level: {rule.level}. Chapter: {rule.chapter_title}. {checked}"]
+    if rule.unchecked:
+        from cuda_core_guide.plaintext import render_inline
+
+        lines.append(f"Why it is not checked: {render_inline(rule.unchecked)}")
     url = load_config(_config_path(args)).rule_url(rule.code)
     if url:
         lines.append(url)

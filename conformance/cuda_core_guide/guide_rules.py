@@ -170,6 +170,9 @@ class RuleDoc:
         Its examples.
     references : tuple of str
         The rule codes its body links to with ``{rule}`` roles, in order.
+    unchecked : str
+        Why the checker cannot enforce the rule (its ``:unchecked:``
+        option); empty for a checked rule.
     """
 
     code: str
@@ -183,6 +186,7 @@ class RuleDoc:
     body_line: int
     examples: tuple[Example, ...] = ()
     references: tuple[str, ...] = ()
+    unchecked: str = ""
 
     @property
     def prefix(self) -> str:
@@ -366,4 +370,5 @@ def _rule(directive: Directive, path: Path, chapter_title: str) -> RuleDoc:
         directive.body_line,
         tuple(examples_of(directive.children, where, code)),
         references,
+        " ".join(directive.options.get("unchecked", "").split()),
     )

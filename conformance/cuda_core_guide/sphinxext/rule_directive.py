@@ -18,6 +18,7 @@ from typing import ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.findings import Level
@@ -26,7 +27,9 @@ from cuda_core_guide.plaintext import render_inline
 from cuda_core_guide.rules import is_checked
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 
-__all__ = ["RuleDirective", "context_label", "rule_badges", "rule_index_entry"]
+__all__ = ["RuleDirective", "context_label", "rule_badges", "rule_index_entry", "unchecked_note"]
+
+logger = logging.getLogger(__name__)
 
 
 class RuleDirective(SphinxDirective):
@@ -51,6 +54,7 @@ class RuleDirective(SphinxDirective):
     option_spec: ClassVar[dict] = {
         "title": directives.unchanged_required,
         "level": lambda value: directives.choice(value, [level.value for level in Level]),
+        "unchecked": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -70,7 +74,9 @@ class RuleDirective(SphinxDirective):
             "", "", nodes.literal(code, code, classes=["guide-rule-code"]), nodes.Text(" "), *title_nodes
         )
         meta = nodes.paragraph(classes=["guide-rule-meta"])
-        meta.extend(rule_badges(level, is_checked(code)))
+        checked = is_checked(code)
+        meta.extend(rule_badges(level, checked))
+        reason = self._unchecked_reason(code, checked)
         result: list[nodes.Node] = []
         if self.config.cuda_core_guide_rule_pages:
             meta += nodes.Text(" ")
@@ -88,10 +94,47 @@ class RuleDirective(SphinxDirective):
             domain.note_rule(RuleEntry(code, render_inline(title), self.env.docname, self.lineno))
             result.append(rule_index_entry(code, title, anchor))
         section += meta
+        if reason:
+            section += unchecked_note(reason, self)
         section += self.parse_content_to_nodes()
         std = self.env.get_domain("std")
         std.note_hyperlink_target(context_label(code), self.env.docname, anchor, f"{code} {render_inline(title)}")
         return [*result, section, *messages]
+
+    def _unchecked_reason(self, code: str, checked: bool) -> str:
+        """Return why the rule is not checked, warning where that and the checker disagree."""
+        reason = " ".join(self.options.get("unchecked", "").split())
+        if checked and reason:
+            logger.warning(f"rule {code} is checked; remove its :unchecked: reason", location=self.get_location())
+            return ""
+        if not checked and not reason:
+            logger.warning(
+                f"rule {code} is not checked; say why the checker cannot enforce it with :unchecked:",
+                location=self.get_location(),
+            )
+        return reason
+
+
+def unchecked_note(reason: str, directive: SphinxDirective) -> nodes.paragraph:
+    """Return the paragraph that says why the checker cannot enforce a rule.
+
+    Parameters
+    ----------
+    reason : str
+        The rule's ``:unchecked:`` text, in MyST inline markup.
+    directive : SphinxDirective
+        The directive that renders the rule, which parses the markup.
+
+    Returns
+    -------
+    docutils.nodes.paragraph
+        "Why it is not checked:" and the reason.
+    """
+    inline, _ = directive.parse_inline(reason, lineno=directive.lineno)
+    note = nodes.paragraph(classes=["guide-rule-unchecked"])
+    note += nodes.strong("Why it is not checked: ", "Why it is not checked: ")
+    note.extend(inline)
+    return note
 
 
 def rule_badges(level: str, checked: bool) -> list[nodes.Node]:

@@ -29,7 +29,7 @@ from cuda_core_guide.plaintext import render_inline
 from cuda_core_guide.rules import CHECKER_CODES, all_rules, is_checked
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 from cuda_core_guide.sphinxext.guide_source import guide_source
-from cuda_core_guide.sphinxext.rule_directive import context_label, rule_badges, rule_index_entry
+from cuda_core_guide.sphinxext.rule_directive import context_label, rule_badges, rule_index_entry, unchecked_note
 
 __all__ = ["RULE_PAGE_KEY", "RulePageDirective", "write_rule_pages"]
 
@@ -87,7 +87,10 @@ class RulePageDirective(SphinxDirective):
         finally:
             self.env.current_document[RULE_PAGE_KEY] = None
 
-        result: list[nodes.Node] = [rule_index_entry(code, rule.title, anchor), meta, body]
+        result: list[nodes.Node] = [rule_index_entry(code, rule.title, anchor), meta]
+        if rule.unchecked and not checked:
+            result.append(unchecked_note(rule.unchecked, self))
+        result.append(body)
         checker = next((c.docname for c in source.chapters if any(r.code in CHECKER_CODES for r in c.rules)), None)
         configuring = _configuring(code, str(rule.level), checked, checker, frozenset(source.rules))
         result.append(self._section("Suppressing and configuring", configuring))
