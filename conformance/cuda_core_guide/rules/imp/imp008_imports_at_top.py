@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from Cython.Compiler import Nodes
+
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.definitions import definition_line, statement_text
-from cuda_core_guide.source.import_section import import_section, late_imports
+from cuda_core_guide.source.import_section import ImportUnit, import_section, import_units, late_imports
 
 __all__ = ["ImportsAtTop"]
 
@@ -28,11 +30,45 @@ class ImportsAtTop(Rule):
     code = "IMP008"
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
-        """Yield a violation at each import, fallback or ``if`` import block after the import section."""
-        late = late_imports(source)
-        if not late:
+        """Yield one violation for each run of imports after the import section, at its first import.
+
+        A run is a sequence of import statements, fallbacks and ``if``
+        import blocks with nothing else between them: moving it is one
+        change, so it is one finding however many imports it holds.
+        """
+        section_end = import_section(source).end_index
+        body = source.body
+        if not late_imports(source):
             return
-        boundary = source.body[import_section(source).end_index]
+        boundary = body[section_end]
         where = f"`{statement_text(source, boundary)}` (line {definition_line(source, boundary)})"
-        for unit in late:
-            yield Violation(unit.start, unit.column, f"{unit.describe()} comes after {where}; move it to the top")
+        for run in _runs(source, body[section_end:]):
+            first, last = run[0], run[-1]
+            if len(run) == 1:
+                yield Violation(
+                    first.start, first.column, f"{first.describe()} comes after {where}; move it to the top"
+                )
+                continue
+            yield Violation(
+                first.start,
+                first.column,
+                f"{first.describe()} and {len(run) - 1} more import{'s' if len(run) > 2 else ''} "
+                f"(lines {first.start}-{last.end}) come after "
+                f"{where}; move them to the top",
+            )
+
+
+def _runs(source: SourceFile, statements: list[Nodes.Node]) -> list[list[ImportUnit]]:
+    """Group the import units of consecutive import statements; any other statement ends a run."""
+    runs: list[list[ImportUnit]] = []
+    current: list[ImportUnit] = []
+    for statement in statements:
+        units = import_units(source, statement)
+        if units:
+            current.extend(units)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
