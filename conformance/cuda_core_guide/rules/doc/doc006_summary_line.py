@@ -9,7 +9,8 @@ is checked (module, class, function, property; public or private). A first
 word that is an identifier or a brand (``cuda.core``, ``nvJitLink``,
 ``device_id``) may start in lowercase; one that is not a letter
 (````Buffer````) is left alone. A type prefix (``int: The size.``, ``int :
-The size.``) is reported as such. Each problem is its own finding.
+The size.``) is reported as such. One finding per docstring names every
+problem of its summary.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
-from cuda_core_guide.rules.doc.docstrings import docstrings
+from cuda_core_guide.rules.doc.docstrings import Docstring, docstrings
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["SummaryLine"]
@@ -33,7 +34,7 @@ class SummaryLine(Rule):
     kinds = frozenset({"py", "pyx", "pxi"})
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
-        """Yield violations for empty, missing, wrapped, lowercase or unpunctuated summaries."""
+        """Yield one violation per docstring whose summary is empty, missing, wrapped, lowercase or unpunctuated."""
         for docstring in docstrings(source):
             if docstring.is_suppressed(source, self.code):
                 continue
@@ -45,29 +46,42 @@ class SummaryLine(Rule):
             if not summary:
                 yield Violation(*position, f"the {docstring.label} has no summary line before its first section")
                 continue
-            if len(summary) > 1:
-                yield Violation(
-                    *position,
-                    f"the summary of the {docstring.label} spans {len(summary)} lines; "
-                    "write one line, and move details to a paragraph below",
-                )
-            words = summary[0].split()
-            first_word = words[0]
-            prefix = _type_prefix(words)
-            if prefix is not None:
-                yield Violation(
-                    *position,
-                    f"the summary of the {docstring.label} starts with the type prefix {prefix!r}; "
-                    "write a capitalised sentence (a Returns section can give the type)",
-                )
-            elif first_word[0].isalpha() and first_word[0].islower() and not _is_identifier_like(first_word):
-                yield Violation(*position, f"the summary of the {docstring.label} starts in lowercase: {first_word!r}")
-            text = " ".join(summary)
-            if not text.endswith("."):
-                shown = text if len(text) <= _SHOWN else "..." + text[-_SHOWN:]
-                yield Violation(
-                    *position, f"the summary of the {docstring.label} does not end with a period: {shown!r}"
-                )
+            problems = _problems(summary, _is_property(docstring))
+            if problems:
+                yield Violation(*position, f"the summary of the {docstring.label} {_joined(problems)}")
+
+
+def _problems(summary: list[str], is_property: bool) -> list[str]:
+    """Return what is wrong with a summary, each as a clause with its remedy."""
+    problems = []
+    if len(summary) > 1:
+        problems.append(f"spans {len(summary)} lines; write one line, and move details to a paragraph below")
+    words = summary[0].split()
+    prefix = _type_prefix(words)
+    if prefix is not None:
+        # A property documents its type in its annotation; a Returns section
+        # is for functions.
+        where = "the property's annotation gives the type" if is_property else "a Returns section can give the type"
+        problems.append(f"starts with the type prefix {prefix!r}; write a capitalised sentence ({where})")
+    elif words[0][0].isalpha() and words[0][0].islower() and not _is_identifier_like(words[0]):
+        problems.append(f"starts in lowercase: {words[0]!r}")
+    text = " ".join(summary)
+    if not text.endswith("."):
+        shown = text if len(text) <= _SHOWN else "..." + text[-_SHOWN:]
+        problems.append(f"does not end with a period: {shown!r}")
+    return problems
+
+
+def _joined(problems: list[str]) -> str:
+    """Join clauses as ``a``, ``a and b`` or ``a, b and c``; each already says what to do."""
+    if len(problems) == 1:
+        return problems[0]
+    return "; ".join(problems[:-1]) + "; and it " + problems[-1]
+
+
+def _is_property(docstring: Docstring) -> bool:
+    """Return whether a docstring documents a property (its getter, or a ``property x:`` block)."""
+    return docstring.definition is not None and docstring.definition.property_role is not None
 
 
 def _type_prefix(words: list[str]) -> str | None:
