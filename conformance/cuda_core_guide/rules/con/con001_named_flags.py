@@ -24,9 +24,12 @@ class NamedFlags(Rule):
     ``flags & 4`` says nothing about which flag bit 4 is;
     ``flags & cydriver.CU_EVENT_BLOCKING_SYNC`` does. An operand of ``&``
     that is an integer literal with exactly one bit set (``1``, ``0x10``,
-    ``0b100``) is flagged. Masks of several bits (``x & 0xFF``,
-    ``offset & 7``) extract fields rather than test flags, and in-place
-    ``&=`` changes a value; neither is flagged.
+    ``0b100``) is flagged when the other operand is a stored value (a name,
+    an attribute, an item). These are not flag tests and are not flagged:
+    masks of several bits (``x & 0xFF``, ``offset & 7``), which extract
+    fields; a bit taken out of arithmetic (``(x >> 3) & 1``); ``& 1`` on a
+    value whose name does not say it holds flags (``size & 1`` tests
+    parity); and in-place ``&=``, which changes a value.
     """
 
     code = "CON001"
@@ -36,13 +39,34 @@ class NamedFlags(Rule):
         for node in tree_index(source).of(ExprNodes.BinopNode):
             if getattr(node, "operator", None) != "&":
                 continue
-            for operand in (node.operand1, node.operand2):
-                if isinstance(operand, ExprNodes.IntNode) and _is_single_bit(_literal_value(operand)):
+            for operand, other in ((node.operand1, node.operand2), (node.operand2, node.operand1)):
+                if isinstance(operand, ExprNodes.IntNode) and _is_flag_test(_literal_value(operand), other):
                     yield Violation(
                         nodes.line_of(operand),
                         nodes.column_of(operand),
                         f"the flag test `& {operand.value}` uses a number; use the named constant for the flag",
                     )
+
+
+def _is_flag_test(value: int | None, other: ExprNodes.ExprNode) -> bool:
+    """Return whether ``other & value`` tests one flag bit of a stored flags word."""
+    if not _is_single_bit(value):
+        return False
+    name = _stored_name(other)
+    if name is None:
+        return False  # arithmetic, a call, a literal: bit extraction, not a stored flags word
+    return value != 1 or "flag" in name.lower()
+
+
+def _stored_name(node: ExprNodes.ExprNode) -> str | None:
+    """Return the name of a stored value (``x``, ``obj.flags``, ``flags[i]``), or ``None`` for anything else."""
+    if isinstance(node, ExprNodes.IndexNode):
+        node = node.base
+    if isinstance(node, ExprNodes.NameNode):
+        return node.name
+    if isinstance(node, ExprNodes.AttributeNode):
+        return node.attribute
+    return None
 
 
 def _is_single_bit(value: int | None) -> bool:
