@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cuda_core_guide import __version__
-from cuda_core_guide.config import Config
+from cuda_core_guide.config import Config, real_path
 
 __all__ = ["SOURCE_SUFFIXES", "FileKeys", "checker_digest", "config_digest"]
 
@@ -69,7 +69,7 @@ class FileKeys:
             A digest of the checker, the configuration, the path, the
             content and the files around it that the rules read.
         """
-        real = os.path.realpath(path)
+        real = str(real_path(path))
         directory = os.path.dirname(real)
         parts = [checker_digest(), self._config_key(config), str(path), real, hashlib.blake2b(data).hexdigest()]
         parts += [self._once("chain", directory, _package_chain), _file_stamp(os.path.splitext(real)[0] + ".pxd")]

@@ -31,6 +31,7 @@ import datetime
 import fnmatch
 import functools
 import os
+import re
 import tomllib
 from pathlib import Path, PurePosixPath
 
@@ -38,7 +39,15 @@ from cuda_core_guide.catalog import default_docs_url, rule_url
 from cuda_core_guide.config_schema import ConfigError, validate_table
 from cuda_core_guide.findings import Level
 
-__all__ = ["Config", "ConfigError", "find_config_file", "load_config", "matches_selector", "real_path"]
+__all__ = [
+    "Config",
+    "ConfigError",
+    "clear_path_memo",
+    "find_config_file",
+    "load_config",
+    "matches_selector",
+    "real_path",
+]
 
 DEFAULT_EXCLUDE = (
     ".bzr",
@@ -174,8 +183,8 @@ class Config:
             True if its name or its path relative to :attr:`root` matches an
             ``exclude`` pattern.
         """
-        relative = self.relative(path)
-        return any(fnmatch.fnmatch(path.name, p) or _path_matches(relative, p) for p in self.exclude)
+        matcher = self._exclusions
+        return matcher.name(path.name) or matcher.relative(self.relative(path))
 
     def is_name_excluded(self, path: Path) -> bool:
         """Return whether the name of a walked file or directory matches an ``exclude`` pattern.
@@ -191,7 +200,12 @@ class Config:
             True if its last component matches a pattern (``build``,
             ``*.egg-info``); where it lies does not matter.
         """
-        return any(fnmatch.fnmatch(path.name, p) for p in self.exclude)
+        return self._exclusions.name(path.name)
+
+    @functools.cached_property
+    def _exclusions(self) -> _GlobSet:
+        """The ``exclude`` patterns, compiled once for every path of a walk."""
+        return _GlobSet(self.exclude)
 
     def level_of(self, code: str, default: Level) -> Level:
         """Return the configured level of rule ``code``.
@@ -269,7 +283,7 @@ def real_path(path: str | Path) -> Path:
     Path
         The absolute path.
     """
-    return Path(os.path.realpath(path))
+    return Path(_real_path_of(os.fspath(path)))
 
 
 def matches_selector(code: str, selector: str) -> bool:
@@ -402,14 +416,73 @@ def _from_table(table: object, path: Path, known_codes: frozenset[str] | None) -
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _relative(root: str, path: str, cwd: str) -> str:
-    """Return ``path`` (relative ones to ``cwd``) relative to ``root`` in POSIX form, cached."""
-    resolved = real_path(Path(cwd) / path if cwd else Path(path))
-    try:
-        return PurePosixPath(resolved.relative_to(real_path(Path(root)))).as_posix()
-    except ValueError:
-        return PurePosixPath(resolved).as_posix()
+    """Return ``path`` (relative ones to ``cwd``) relative to ``root`` in POSIX form."""
+    resolved = _real_path_of(os.path.join(cwd, path) if cwd else path)
+    real_root = _real_directory(root)
+    if resolved == real_root:
+        return "."
+    prefix = real_root.rstrip(os.sep) + os.sep
+    if resolved.startswith(prefix):
+        return PurePosixPath(Path(resolved[len(prefix) :])).as_posix()
+    return PurePosixPath(Path(resolved)).as_posix()
+
+
+def _real_path_of(path: str) -> str:
+    """Return ``os.path.realpath(path)``, resolving each folder once per walk rather than once per file."""
+    if os.path.islink(path):
+        return os.path.realpath(path)
+    head, tail = os.path.split(os.path.abspath(path))
+    if not tail:
+        return os.path.realpath(path)
+    return os.path.join(_real_directory(head), tail)
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_directory(directory: str) -> str:
+    """Return a folder's real path, remembered: a walk asks for the same folders again and again."""
+    return os.path.realpath(directory)
+
+
+def clear_path_memo() -> None:
+    """Forget the real paths of folders, so that a new run sees the links as they are now."""
+    _real_directory.cache_clear()
+
+
+class _GlobSet:
+    """Globs matched all at once: against a name, or against a relative path and the folders above it.
+
+    A walk asks about every entry of a tree; one compiled expression per
+    set answers in one match where ``fnmatch`` would translate and try each
+    pattern in turn.
+
+    Parameters
+    ----------
+    patterns : tuple of str
+        Globs (``build``, ``*.egg-info``, ``tests/*``); a trailing ``/``
+        is ignored.
+    """
+
+    def __init__(self, patterns: tuple[str, ...]) -> None:
+        stripped = [os.path.normcase(pattern.rstrip("/")) for pattern in patterns]
+        self._any = _compiled(stripped)
+        self._folders = tuple(pattern + "/" for pattern in stripped)
+
+    def name(self, name: str) -> bool:
+        """Return whether a name matches a pattern."""
+        return self._any is not None and self._any.match(os.path.normcase(name)) is not None
+
+    def relative(self, relative: str) -> bool:
+        """Return whether a POSIX relative path matches a pattern, or lies under a folder a pattern names."""
+        relative = os.path.normcase(relative)
+        return (self._any is not None and self._any.match(relative) is not None) or relative.startswith(self._folders)
+
+
+def _compiled(patterns: list[str]) -> re.Pattern[str] | None:
+    """Compile globs into one expression with the standard library's own translation; ``None`` for none."""
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{fnmatch.translate(pattern)})" for pattern in patterns))
 
 
 def _path_matches(relative: str, pattern: str) -> bool:

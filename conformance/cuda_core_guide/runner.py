@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from cuda_core_guide.cache import ResultCache
 from cuda_core_guide.cache_key import SOURCE_SUFFIXES, FileKeys
 from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.config import Config, real_path
+from cuda_core_guide.config import Config, clear_path_memo
 from cuda_core_guide.config_resolution import ConfigResolver
 from cuda_core_guide.findings import Finding, Level
 from cuda_core_guide.time_limit import TimeLimitExpired, time_limit
@@ -86,6 +86,7 @@ def check_paths(
     FileNotFoundError
         If a named path does not exist.
     """
+    clear_path_memo()
     resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config or Config())
     problems: list[tuple[Path, str]] = []
     files = [(path, resolver.for_path(path)) for path in discover(paths, resolver, problems)]
@@ -199,11 +200,13 @@ def discover(
     """
     resolver = config if isinstance(config, ConfigResolver) else ConfigResolver(override=config)
     found = problems if problems is not None else []
-    seen: set[Path] = set()
+    # A file reached twice (named twice, or through a link) is checked once.
+    seen: set[tuple[int, int]] = set()
     for raw in paths:
         path = Path(raw)
         try:
-            mode = path.stat().st_mode
+            status = path.stat()
+            mode = status.st_mode
         except FileNotFoundError:
             if not path.is_symlink():
                 raise FileNotFoundError(f"{raw}: no such file or directory") from None
@@ -213,21 +216,22 @@ def discover(
             found.append((path, f"cannot read: {exc.strerror or exc}"))
             continue
         if stat.S_ISDIR(mode):
-            candidates: Iterable[Path] = _walk(path, resolver, found)
+            candidates: Iterable[tuple[Path, tuple[int, int]]] = _walk(path, resolver, found)
         elif stat.S_ISREG(mode):
-            candidates = [path]
+            candidates = [(path, (status.st_dev, status.st_ino))]
         else:
             found.append((path, f"not a regular file ({_file_kind(mode)}); not read"))
             continue
-        for candidate in candidates:
-            key = real_path(candidate)
-            if key not in seen:
-                seen.add(key)
+        for candidate, identity in candidates:
+            if identity not in seen:
+                seen.add(identity)
                 yield candidate
 
 
-def _walk(directory: Path, resolver: ConfigResolver, problems: list[tuple[Path, str]]) -> Iterator[Path]:
-    """Yield the regular source files below ``directory``, skipping excluded entries.
+def _walk(
+    directory: Path, resolver: ConfigResolver, problems: list[tuple[Path, str]]
+) -> Iterator[tuple[Path, tuple[int, int]]]:
+    """Yield the regular source files below ``directory``, with their device and inode, skipping excluded entries.
 
     Each entry is matched against the exclusions of the configuration of
     the directory it lies in. A directory the user names is walked even
@@ -256,13 +260,14 @@ def _walk(directory: Path, resolver: ConfigResolver, problems: list[tuple[Path, 
             if file.suffix not in SOURCE_SUFFIXES or excluded(file, config):
                 continue
             try:
-                mode = file.stat().st_mode
+                status = file.stat()
             except OSError as exc:
                 reason = "a broken symbolic link" if isinstance(exc, FileNotFoundError) else exc.strerror or str(exc)
                 problems.append((file, f"cannot read: {reason}; not read"))
                 continue
+            mode = status.st_mode
             if stat.S_ISREG(mode):
-                yield file
+                yield file, (status.st_dev, status.st_ino)
             else:
                 problems.append((file, f"not a regular file ({_file_kind(mode)}); not read"))
 
