@@ -68,11 +68,6 @@ class FileResult:
     fix_count: int
     problem: str | None = None
 
-    @property
-    def changed(self) -> bool:
-        """Whether the fixes change the file."""
-        return self.fixed != self.original
-
     def diff(self) -> str:
         """Return a unified diff from the original text to the fixed one.
 
@@ -87,6 +82,11 @@ class FileResult:
             _diff_lines(self.original), _diff_lines(self.fixed), fromfile=str(self.path), tofile=str(self.path)
         )
         return "".join(lines)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the fixes change the file."""
+        return self.fixed != self.original
 
 
 @dataclasses.dataclass(frozen=True)
