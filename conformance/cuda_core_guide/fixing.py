@@ -55,7 +55,7 @@ class FileResult:
     fixed : str
         The text after them (``original`` when nothing was fixed).
     fix_count : int
-        How many fixes were applied.
+        How many findings the fixes removed.
     problem : str or None
         Why fixes that were found were not applied (the fixed text would not
         parse), if they were not.
@@ -107,7 +107,7 @@ class FixReport:
 
     @property
     def fix_count(self) -> int:
-        """How many fixes were applied, in all files."""
+        """How many findings the fixes removed, in all files."""
         return sum(result.fix_count for result in self.files if result.changed)
 
     @property
@@ -222,7 +222,6 @@ def _fix_file(path: Path, data: bytes, config: Config, *, write: bool) -> tuple[
 def _fix_passes(path: Path, text: str, config: Config) -> FileResult:
     """Check and fix ``text`` until no fix applies; keep the original if a pass breaks the file."""
     current = text
-    count = 0
     first: list[Finding] | None = None
     for _ in range(MAX_PASSES):
         findings, fixes = _findings_and_fixes(path, current, config)
@@ -236,13 +235,17 @@ def _fix_passes(path: Path, text: str, config: Config) -> FileResult:
             return FileResult(path, first, text, text, 0, problem)
         current, applied = apply_fixes(current, fixes)
         if not applied:
-            return FileResult(path, findings, text, current, count)
-        count += applied
+            return FileResult(path, findings, text, current, _fixed_count(first, findings))
     findings, _ = _findings_and_fixes(path, current, config)
     if any(finding.rule in _CHECKER_CODES for finding in findings):
         problem = "fixing it would leave a file the checker cannot check whole; it was left unchanged"
         return FileResult(path, first or findings, text, text, 0, problem)
-    return FileResult(path, findings, text, current, count)
+    return FileResult(path, findings, text, current, _fixed_count(first or [], findings))
+
+
+def _fixed_count(before: list[Finding], after: list[Finding]) -> int:
+    """Return how many findings the fixes removed (a fix that takes two passes counts once)."""
+    return max(0, len(before) - len(after))
 
 
 def _findings_and_fixes(path: Path, text: str, config: Config) -> tuple[list[Finding], list[Fix]]:

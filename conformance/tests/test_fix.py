@@ -43,6 +43,7 @@ FIXED_WHOLE = {
     "HDR003": {"violating.pyx": 0, "violating_future.pxd": 1, "violating_short_year.py": 0},
     "HDR004": {"violating.pyx": 0},
     "PKG003": {"violating": 2},
+    "TYP001": {"violating.py": 2, "violating.pyx": 2},
 }
 """Each fixable rule's violating fixtures, and how many findings a fix must leave (those it cannot be sure of)."""
 
@@ -245,3 +246,24 @@ def test_fix_through_the_entry_point(tmp_path: Path) -> None:
     assert completed.stderr == "Fixed 5 findings in 1 file.\n"
     again = run_here([*command, "--diff", "quotes.py"], tmp_path)
     assert (again.returncode, again.stdout) == (0, "")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from typing import Optional\n\nx: Optional[int] = None\n",
+        "from __future__ import annotations\n\nfrom typing import Optional\n\nx: Optional['Stream'] = None\n",
+        "from __future__ import annotations\n\nfrom mine import Optional\n\nx: Optional[int] = None\n",
+        "from __future__ import annotations\n\nfrom typing import Union\n\nx: Union[(int, str)] = None\n",
+    ],
+)
+def test_unions_are_rewritten_only_where_it_is_certain(text: str) -> None:
+    result = fix_text("module.py", text, Config(select=("TYP001",)))
+    assert result.fixed == text
+
+
+def test_unions_are_rewritten_with_bar() -> None:
+    text = "from __future__ import annotations\n\nimport typing\n\nx: typing.Optional[typing.Union[int, str]] = 1\n"
+    result = fix_text("module.py", text, Config(select=("TYP001",)))
+    assert result.fixed.endswith("\nx: int | str | None = 1\n")
+    assert result.fix_count == 1
