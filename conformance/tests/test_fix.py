@@ -267,3 +267,10 @@ def test_unions_are_rewritten_with_bar() -> None:
     result = fix_text("module.py", text, Config(select=("TYP001",)))
     assert result.fixed.endswith("\nx: int | str | None = 1\n")
     assert result.fix_count == 1
+
+
+def test_rules_marks_the_fixable_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "HDR004  recommended  fixable  Leave a blank line after the header" in lines
+    assert any(line.startswith("IMP006  required     checked  ") for line in lines)
