@@ -8,13 +8,16 @@ Usage::
 
     cuda-core-guide check [PATH ...] [--format text|concise|json|github|sarif]
                           [--select CODES] [--ignore CODES] [--config FILE]
-                          [--cache-dir DIR | --no-cache]
+                          [--cache-dir DIR | --no-cache] [--fix | --diff]
     cuda-core-guide rule CODE
     cuda-core-guide rules [--format text|json]
 
 ``check`` exits 0 when there are no findings, 1 when there are, and 2 on a
 usage or configuration error. Findings link to their rule's page on the
-guide's site (``docs-url`` in the configuration).
+guide's site (``docs-url`` in the configuration). ``check --fix`` corrects
+what the fixable rules are certain of and reports what is left;
+``check --diff`` prints what ``--fix`` would change, writes nothing, and
+exits 1 if it would change something (:mod:`cuda_core_guide.fixing`).
 
 ``check`` keeps each file's findings in a cache (:mod:`cuda_core_guide.cache`)
 and checks again only what changed. What a run needs only to parse files
@@ -176,6 +179,8 @@ def _run_check(args: argparse.Namespace) -> int:
                 raise FileNotFoundError(f"{path}: no such file or directory")
             print(settings_text(path, resolver.for_path(path), resolver.source_of(path), override=args.config))
         return EXIT_CLEAN
+    if args.fix or args.diff:
+        return _run_fix(args, resolver, cache)
     findings = check_paths(args.paths or ["."], resolver, cache=cache)
     output = render(findings, args.format, resolver.for_path(Path.cwd()).rule_url)
     sys.stdout.write(output)
@@ -188,6 +193,30 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if findings else EXIT_CLEAN
+
+
+def _run_fix(args: argparse.Namespace, resolver: ConfigResolver, cache: ResultCache | None) -> int:
+    """Run ``check --fix`` (write the fixes, print what is left) or ``check --diff`` (print the fixes)."""
+    from cuda_core_guide.fixing import fix_paths
+
+    report = fix_paths(args.paths or ["."], resolver, write=args.fix, cache=cache)
+    for result in report.files:
+        if result.problem:
+            _error(f"{result.path}: {result.problem}")
+    changed = report.changed_files
+    summary = f"{report.fix_count} finding{'s' if report.fix_count != 1 else ''} in {len(changed)} file"
+    summary += "s" if len(changed) != 1 else ""
+    if args.diff:
+        sys.stdout.write("".join(result.diff() for result in changed))
+        if changed:
+            print(f"Would fix {summary}.", file=sys.stderr)
+        return EXIT_FINDINGS if changed else EXIT_CLEAN
+    sys.stdout.write(render(report.findings, args.format, resolver.for_path(Path.cwd()).rule_url))
+    if changed:
+        print(f"Fixed {summary}.", file=sys.stderr)
+    if args.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if report.findings else EXIT_CLEAN
 
 
 def _known_codes() -> frozenset[str]:
@@ -231,7 +260,7 @@ def _rule(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     """Run ``rules``: list every rule."""
-    from cuda_core_guide.rules import is_checked
+    from cuda_core_guide.rules import is_checked, is_fixable
 
     config = load_config(_config_path(args))
     rows = [
@@ -241,6 +270,7 @@ def _rules(args: argparse.Namespace) -> int:
             "level": str(rule.level),
             "chapter": rule.chapter,
             "checked": is_checked(rule.code),
+            "fixable": is_fixable(rule.code),
             "url": config.rule_url(rule.code),
         }
         for rule in load_catalog().values()
@@ -249,7 +279,7 @@ def _rules(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2))
         return EXIT_CLEAN
     for row in rows:
-        mark = "checked" if row["checked"] else "-"
+        mark = "fixable" if row["fixable"] else "checked" if row["checked"] else "-"
         print(f"{row['code']}  {row['level']:<11}  {mark:<7}  {row['title']}")
     return EXIT_CLEAN
 
@@ -309,6 +339,17 @@ def _parser() -> argparse.ArgumentParser:
         "(default: .cuda-core-guide-cache beside the nearest configuration file, else in the working directory)",
     )
     caching.add_argument("--no-cache", action="store_true", help="check every file again; read and write no cache")
+    fixing = check.add_mutually_exclusive_group()
+    fixing.add_argument(
+        "--fix",
+        action="store_true",
+        help="correct the findings that fixable rules are certain of, in place; report those left",
+    )
+    fixing.add_argument(
+        "--diff",
+        action="store_true",
+        help="print what --fix would change as a unified diff, write nothing; exit 1 if it would change anything",
+    )
     check.set_defaults(handler=_check)
 
     rule = commands.add_parser("rule", help="print one rule's documentation")

@@ -409,8 +409,20 @@ def _check_file(path: Path, config: Config) -> tuple[list[Finding], bool]:
         return [Finding(str(path), 1, 1, "SYN003", message, _level(config, "SYN003"))], False
 
 
-def _check(path: str, config: Config, *, text: str | None = None, module_name: str | None = None) -> list[Finding]:
-    """Parse one file and run every selected rule on it."""
+def _check(
+    path: str,
+    config: Config,
+    *,
+    text: str | None = None,
+    module_name: str | None = None,
+    parsed: list[tuple[SourceFile, list[tuple[str, Violation]]]] | None = None,
+) -> list[Finding]:
+    """Parse one file and run every selected rule on it.
+
+    ``parsed``, if given, receives the parsed file and the selected rules'
+    unsuppressed violations in it (those ``check --fix`` may correct), when
+    the file parsed as it is.
+    """
     from cuda_core_guide.rules import CHECKER_CODES, Violation
 
     findings: list[Finding] = []
@@ -428,9 +440,14 @@ def _check(path: str, config: Config, *, text: str | None = None, module_name: s
     if source is None:
         return findings
     seen: set[tuple[str, int, int]] = set()
+    fixable: list[tuple[str, Violation]] = []
+    if parsed is not None and source.text == text:
+        parsed.append((source, fixable))
     for code, violation in _violations(source, config):
         seen.add((code, violation.line, violation.column))
         report(code, violation)
+        if code not in CHECKER_CODES:
+            fixable.append((code, violation))
     # Each compile-time branch that Cython's parser leaves out is checked in
     # a text that takes it; only findings on the lines it takes are new.
     for variant in _compile_time_variants(source):

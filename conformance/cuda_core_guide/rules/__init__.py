@@ -21,9 +21,10 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from cuda_core_guide.config import Config
+from cuda_core_guide.fixes import Fix, line_starts
 from cuda_core_guide.source import SourceFile
 
-__all__ = ["CHECKER_CODES", "Rule", "Violation", "all_rules", "is_checked"]
+__all__ = ["CHECKER_CODES", "Rule", "Violation", "all_rules", "is_checked", "is_fixable", "offset_of"]
 
 _ALL_KINDS = frozenset({"pyx", "pxd", "pxi", "py"})
 
@@ -56,12 +57,14 @@ class Rule:
     Subclasses set :attr:`code` and, if the rule only applies to some kinds
     of file, :attr:`kinds`; a rule that reads configuration keys besides
     the selection names them in :attr:`settings`. They implement
-    :meth:`check`.
+    :meth:`check`. A rule that can correct some of its violations with
+    certainty sets :attr:`fixable` and implements :meth:`fix`.
     """
 
     code: ClassVar[str]
     kinds: ClassVar[frozenset[str]] = _ALL_KINDS
     settings: ClassVar[tuple[str, ...]] = ()
+    fixable: ClassVar[bool] = False
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield the violations of this rule in ``source``.
@@ -79,6 +82,50 @@ class Rule:
             Each violation, in any order.
         """
         raise NotImplementedError
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Return the edits that correct one of this rule's violations, or ``None`` when not certain.
+
+        A fix must not change what the code does, and the text it leaves
+        must not break this rule again at that place. It is asked for only
+        by ``check --fix`` and ``--diff``, so checking pays nothing for it.
+
+        Parameters
+        ----------
+        source : SourceFile
+            The parsed file the violation was found in.
+        config : Config
+            The configuration it was checked under.
+        violation : Violation
+            One violation :meth:`check` yielded for ``source``.
+
+        Returns
+        -------
+        Fix or None
+            Edits of ``source.text``; ``None`` (the default) for no fix.
+        """
+        return None
+
+
+def offset_of(source: SourceFile, line: int, column: int = 0) -> int:
+    """Return the character offset of a place in a file's text, for fixes.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+    line : int
+        The 1-based line; one past the last is the end of the text.
+    column : int
+        The 0-based column in that line.
+
+    Returns
+    -------
+    int
+        The offset in ``source.text``.
+    """
+    starts = source.memo("fix.line_starts", lambda source: line_starts(source.text))
+    return starts[min(line, len(starts)) - 1] + column
 
 
 @functools.cache
@@ -125,6 +172,23 @@ def is_checked(code: str) -> bool:
         :data:`CHECKER_CODES`.
     """
     return code in CHECKER_CODES or code in all_rules()
+
+
+def is_fixable(code: str) -> bool:
+    """Return whether a rule can fix some of its violations (``check --fix``).
+
+    Parameters
+    ----------
+    code : str
+        A rule code.
+
+    Returns
+    -------
+    bool
+        True for a rule of :func:`all_rules` that sets ``fixable``.
+    """
+    rule = all_rules().get(code)
+    return rule is not None and rule.fixable
 
 
 def _subclasses(cls: type) -> Iterator[type]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
-from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.fixes import Fix
+from cuda_core_guide.rules import Rule, Violation, offset_of
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["TagFormat"]
@@ -28,13 +29,13 @@ class TagFormat(Rule):
     """
 
     code = "CMT001"
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for each misspelt tag."""
         for line, token in sorted(source.tokens.comments.items()):
             text = token.string
-            start = len(text) - len(text.lstrip("#"))
-            start += len(text[start:]) - len(text[start:].lstrip())
+            start = _body_start(text)
             body = text[start:]
             word = _leading_word(body)
             after = body[len(word) : len(word) + 1]
@@ -47,6 +48,43 @@ class TagFormat(Rule):
                 token.start[1] + start + 1,
                 f"write the comment tag `{written}` as `{expected}`",
             )
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Rewrite the tag in capitals with its colon, when what follows it is plain text.
+
+        ``# todo: x``, ``# Todo x`` and ``# FIXME`` become ``# TODO: x``,
+        ``# TODO: x`` and ``# TODO:``; ``# NOTE x`` and ``# Note: x``
+        become ``# NOTE: x``. A tag followed by other punctuation
+        (``# TODO - x``) is left to its author, who may mean more than a tag.
+        """
+        token = source.tokens.comments.get(violation.line)
+        if token is None:
+            return None
+        start = _body_start(token.string)
+        if token.start[1] + start + 1 != violation.column:
+            return None
+        body = token.string[start:]
+        word = _leading_word(body)
+        expected = _expected_tag(word, body)
+        if expected is None:
+            return None
+        rest = body[len(word) :]
+        if rest.startswith(":"):
+            replaced = word + ":"
+        elif _is_owner_then_colon(rest):
+            replaced, expected = word, expected.removesuffix(":")
+        elif not rest.strip() or (rest[0].isspace() and rest.strip()[0].isalnum()):
+            replaced = word
+        else:
+            return None
+        first = offset_of(source, violation.line, token.start[1] + start)
+        return Fix.replace(first, first + len(replaced), expected)
+
+
+def _body_start(comment: str) -> int:
+    """Return where a comment's text starts, after its ``#`` marks and the spaces that follow them."""
+    start = len(comment) - len(comment.lstrip("#"))
+    return start + len(comment[start:]) - len(comment[start:].lstrip())
 
 
 def _leading_word(body: str) -> str:

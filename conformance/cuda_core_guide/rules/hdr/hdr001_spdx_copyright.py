@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
+from cuda_core_guide.fixes import Fix
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.hdr.header import COPYRIGHT_TAG, read_header
+from cuda_core_guide.rules.hdr.header_fixes import add_header
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["SpdxCopyright"]
@@ -21,6 +23,7 @@ class SpdxCopyright(Rule):
 
     code = "HDR001"
     settings = ("copyright-holder",)
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation if the copyright line is missing or malformed.
@@ -45,3 +48,7 @@ class SpdxCopyright(Rule):
                 1,
                 f"copyright holder is {header.holder!r}; the project's is {config.copyright_holder!r}",
             )
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Write the header into a file that has none; leave another holder or a malformed line alone."""
+        return add_header(source, config, read_header(source))

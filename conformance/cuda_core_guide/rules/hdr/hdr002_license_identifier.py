@@ -9,11 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
+from cuda_core_guide.fixes import Fix
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.hdr.header import LICENSE_TAG, read_header
+from cuda_core_guide.rules.hdr.header_fixes import add_license_line, add_separator
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["LicenseIdentifier"]
+
+_MISPLACED = "licence identifier must follow the copyright line after one `#` line"
 
 
 class LicenseIdentifier(Rule):
@@ -21,6 +25,7 @@ class LicenseIdentifier(Rule):
 
     code = "HDR002"
     settings = ("license",)
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for a missing, misplaced or wrong licence identifier."""
@@ -36,8 +41,16 @@ class LicenseIdentifier(Rule):
                 header.license_line, 1, f"licence identifier is {header.license!r}; the project's is {config.license!r}"
             )
         if header.license_line != expected_line or source.line_text(header.first_line + 1).strip() != "#":
-            yield Violation(
-                header.license_line,
-                1,
-                "licence identifier must follow the copyright line after one `#` line",
-            )
+            yield Violation(header.license_line, 1, _MISPLACED)
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Add a missing licence line under a lone copyright line, or the missing ``#`` line.
+
+        A licence other than the project's is never rewritten.
+        """
+        header = read_header(source)
+        if header.license_line is None:
+            return add_license_line(source, config, header)
+        if violation.message == _MISPLACED:
+            return add_separator(source, header)
+        return None

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
+from cuda_core_guide.fixes import Fix
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.hdr.header import read_header
+from cuda_core_guide.rules.hdr.header_fixes import correct_years
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["CopyrightYears"]
@@ -20,6 +22,7 @@ class CopyrightYears(Rule):
     """Check the year or year range of the copyright line."""
 
     code = "HDR003"
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for a malformed, reversed or future year range."""
@@ -37,6 +40,10 @@ class CopyrightYears(Rule):
             yield Violation(
                 header.first_line, 1, f"copyright year {end} is after the current year {config.current_year}"
             )
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Put a backward range in order, or write a two-digit end year in full; never guess a future one."""
+        return correct_years(source, config, read_header(source))
 
 
 def _is_year(text: str) -> bool:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
+from cuda_core_guide.fixes import Fix
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.hdr.header import read_header
+from cuda_core_guide.rules.hdr.header_fixes import add_blank_line
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["BlankLineAfterHeader"]
@@ -20,6 +22,7 @@ class BlankLineAfterHeader(Rule):
     """Check that the line after the licence identifier is blank, unless the file ends there."""
 
     code = "HDR004"
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation when code or a docstring follows the header directly."""
@@ -31,3 +34,7 @@ class BlankLineAfterHeader(Rule):
             return
         if source.line_text(following).strip():
             yield Violation(following, 1, "add a blank line between the SPDX header and what follows it")
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Insert the blank line before what follows the header."""
+        return add_blank_line(source, violation.line)

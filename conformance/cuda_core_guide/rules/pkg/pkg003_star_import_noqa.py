@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from Cython.Compiler import Nodes
 
 from cuda_core_guide.config import Config
-from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.fixes import Fix
+from cuda_core_guide.rules import Rule, Violation, offset_of
 from cuda_core_guide.source import SourceFile, nodes
 from cuda_core_guide.source.definitions import logical_line_containing
 from cuda_core_guide.source.import_section import describe_statement
@@ -26,6 +27,7 @@ class StarImportNoqa(Rule):
 
     code = "PKG003"
     kinds = frozenset({"py"})
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each star import whose lines carry no ``# noqa: F403``."""
@@ -40,6 +42,23 @@ class StarImportNoqa(Rule):
                 continue
             column = logical.tokens[0].start[1] + 1 if logical is not None else 1
             yield Violation(start, column, f"star import `{describe_statement(node)}` lacks `# noqa: F403`")
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Append ``# noqa: F403`` to the star import's last line, if that line has no comment yet.
+
+        A line that has a comment (another ``# noqa``, a ``# type:``) is left
+        alone: how the two should be combined is its author's choice.
+        """
+        logical = logical_line_containing(source, violation.line)
+        if logical is None or logical.start != violation.line:
+            return None
+        last = logical.tokens[-1]
+        line = last.end[0]
+        if line in source.tokens.comments or source.line_text(line)[last.end[1] :].strip():
+            return None
+        start = offset_of(source, line, last.end[1])
+        end = offset_of(source, line, len(source.line_text(line)))
+        return Fix.replace(start, end, f"  # noqa: {_STAR_IMPORT_CODE}")
 
 
 def _names_f403(source: SourceFile, line: int) -> bool:

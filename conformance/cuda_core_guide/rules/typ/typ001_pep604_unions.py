@@ -20,8 +20,10 @@ from Cython.Compiler import ExprNodes
 from Cython.Compiler.AutoDocTransforms import AnnotationWriter
 
 from cuda_core_guide.config import Config
+from cuda_core_guide.fixes import Fix
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.typ.annotations import annotations, expressions
+from cuda_core_guide.rules.typ.union_fix import pep604_fix
 from cuda_core_guide.source import SourceFile
 
 __all__ = ["Pep604Unions"]
@@ -33,6 +35,7 @@ class Pep604Unions(Rule):
     """Check annotations for ``Optional`` and ``Union`` subscripts."""
 
     code = "TYP001"
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield one violation per annotation that uses ``Optional`` or ``Union``."""
@@ -48,6 +51,10 @@ class Pep604Unions(Rule):
                     annotation.column,
                     f"annotation of {annotation.subject} uses {spelled}; write {wanted}",
                 )
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Write the annotation's unions with ``|`` where annotations are never evaluated at run time."""
+        return pep604_fix(source, violation, _legacy_name)
 
 
 def _legacy_name(expr: ExprNodes.ExprNode) -> str | None:
