@@ -202,11 +202,6 @@ class Config:
         """
         return self._exclusions.name(path.name)
 
-    @functools.cached_property
-    def _exclusions(self) -> _GlobSet:
-        """The ``exclude`` patterns, compiled once for every path of a walk."""
-        return _GlobSet(self.exclude)
-
     def level_of(self, code: str, default: Level) -> Level:
         """Return the configured level of rule ``code``.
 
@@ -265,6 +260,11 @@ class Config:
             select=select if select is not None else self.select,
             ignore=self.ignore + (ignore or ()),
         )
+
+    @functools.cached_property
+    def _exclusions(self) -> _GlobSet:
+        """The ``exclude`` patterns, compiled once for every path of a walk."""
+        return _GlobSet(self.exclude)
 
 
 def real_path(path: str | Path) -> Path:

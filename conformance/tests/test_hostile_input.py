@@ -70,6 +70,11 @@ BAD_TABLES = [
     ("selekt = []", "selekt"),
 ]
 
+# Every kind of TOML value, alone, in an array and in a table: each key of the
+# schema meets each of them below.
+TOML_SCALARS = ["3", "-1", "1.5", "true", '"x"', '""', '"DOC001"', "1979-05-27T07:32:00Z", "1979-05-27", "07:32:00"]
+TOML_VALUES = [*TOML_SCALARS, "[]", "{}", *(f"[{v}]" for v in TOML_SCALARS), *(f"{{ k = {v} }}" for v in TOML_SCALARS)]
+
 
 def write_project(root: Path, pyproject: str | bytes) -> Path:
     """Write a project with one clean module and the given ``pyproject.toml``; return the module."""
@@ -100,12 +105,6 @@ def test_a_wrong_value_is_an_error_naming_the_file_and_the_key(
     assert len(lines) == 1, captured.err
     assert str(tmp_path / "pyproject.toml") in lines[0]
     assert key in lines[0]
-
-
-# Every kind of TOML value, alone, in an array and in a table: each key of the
-# schema meets each of them below.
-TOML_SCALARS = ["3", "-1", "1.5", "true", '"x"', '""', '"DOC001"', "1979-05-27T07:32:00Z", "1979-05-27", "07:32:00"]
-TOML_VALUES = [*TOML_SCALARS, "[]", "{}", *(f"[{v}]" for v in TOML_SCALARS), *(f"{{ k = {v} }}" for v in TOML_SCALARS)]
 
 
 @pytest.mark.parametrize("value", TOML_VALUES)
