@@ -50,6 +50,8 @@ GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
 SCALING_IMPLEMENTATIONS = ("reference", "upstream")
 PER_CALL_IMPLEMENTATIONS = ("reference", "upstream", "floor")
 NO_GPU = 2
+# What pyperf records about the host that tells how quiet it was.
+_SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -256,9 +258,6 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
         reference_digest=source_digest(REFERENCE),
         root=ROOT,
     )
-
-
-_SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
 
 
 def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -> tuple[dict, dict, dict]:

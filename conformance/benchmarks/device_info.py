@@ -24,27 +24,6 @@ __all__ = ["PACKAGES", "device_info", "main", "theoretical_bandwidth"]
 PACKAGES = ("cuda-core", "cuda-core-reference", "cuda-bindings", "cuda-pathfinder", "numpy", "pyperf", "Cython")
 
 
-def theoretical_bandwidth(memory_clock_khz: int, bus_width_bits: int) -> float | None:
-    """Return the theoretical memory bandwidth in GB/s, from the device's attributes.
-
-    Parameters
-    ----------
-    memory_clock_khz : int
-        ``CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE`` (peak, in kHz).
-    bus_width_bits : int
-        ``CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH``.
-
-    Returns
-    -------
-    float or None
-        ``2 * clock * width / 8`` in 10^9 bytes per second; ``None`` when
-        the driver reports either attribute as 0.
-    """
-    if memory_clock_khz <= 0 or bus_width_bits <= 0:
-        return None
-    return 2 * memory_clock_khz * 1e3 * bus_width_bits / 8 / 1e9
-
-
 def device_info() -> dict[str, object]:
     """Return the facts about device 0, the driver and the packages.
 
@@ -89,6 +68,27 @@ def device_info() -> dict[str, object]:
     return info
 
 
+def theoretical_bandwidth(memory_clock_khz: int, bus_width_bits: int) -> float | None:
+    """Return the theoretical memory bandwidth in GB/s, from the device's attributes.
+
+    Parameters
+    ----------
+    memory_clock_khz : int
+        ``CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE`` (peak, in kHz).
+    bus_width_bits : int
+        ``CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH``.
+
+    Returns
+    -------
+    float or None
+        ``2 * clock * width / 8`` in 10^9 bytes per second; ``None`` when
+        the driver reports either attribute as 0.
+    """
+    if memory_clock_khz <= 0 or bus_width_bits <= 0:
+        return None
+    return 2 * memory_clock_khz * 1e3 * bus_width_bits / 8 / 1e9
+
+
 def main() -> int:
     """Print the facts as JSON.
 
@@ -109,6 +109,8 @@ def _nvrtc_version() -> str:
         err, major, minor = nvrtc.nvrtcVersion()
     except Exception as exc:  # noqa: BLE001 - recorded, not fatal: the per-call rows do not need NVRTC
         return f"unavailable ({type(exc).__name__})"
+    if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
+        return f"unavailable ({err})"
     return f"{major}.{minor}"
 
 

@@ -20,17 +20,18 @@ import pytest
 from cuda_core_guide import bench_report, bench_stats
 from cuda_core_guide.gpu import gpu_status
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_data import raw_timings, synthetic_report  # noqa: E402 - the tests' own folder
-
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
-def script(name: str) -> ModuleType:
-    """Import a script of conformance/benchmarks as a module."""
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
+def script(name: str, folder: Path = BENCHMARKS) -> ModuleType:
+    """Import a script of conformance/benchmarks (or a module of another folder) as a module."""
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
     return importlib.import_module(name)
+
+
+bench_data = script("bench_data", Path(__file__).resolve().parent)
+raw_timings, synthetic_report = bench_data.raw_timings, bench_data.synthetic_report
 
 
 def test_a_clear_difference_is_lower_with_an_interval_around_the_ratio() -> None:
@@ -167,9 +168,13 @@ def test_fast_settings_are_smaller_and_options_override_them() -> None:
     bench = script("bench")
     default = bench.settings_from(bench._parser().parse_args([]))
     fast = bench.settings_from(bench._parser().parse_args(["--fast", "--rounds", "4", "--gil-threads", "1,8"]))
-    assert default.sizes[0] == 1024 and default.sizes[-1] == 256 << 20
-    assert fast.fast and fast.rounds == 4 and fast.gil_threads == (1, 8)
-    assert fast.values < default.values and fast.sizes[-1] == 16 << 20
+    assert default.sizes[0] == 1024
+    assert default.sizes[-1] == 256 << 20
+    assert fast.fast
+    assert fast.rounds == 4
+    assert fast.gil_threads == (1, 8)
+    assert fast.values < default.values
+    assert fast.sizes[-1] == 16 << 20
     assert bench._rotated(("a", "b", "c"), 4) == ["b", "c", "a"]
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import textwrap
@@ -13,17 +14,19 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_data import synthetic_report  # noqa: E402 - the tests' own folder
-from test_report_pages import build, images, page_text  # noqa: E402
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+synthetic_report = importlib.import_module("bench_data").synthetic_report
+report_pages = importlib.import_module("test_report_pages")
+build, images, page_text = report_pages.build, report_pages.images, report_pages.page_text
 
 sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
 pytest.importorskip("myst_parser", reason="myst-parser is not installed")
 pytest.importorskip("matplotlib", reason="matplotlib is not installed")
 
-PAGE = "# Performance\n\n" + "".join(
-    f"## {part}\n\n```{{bench-report}} {part}\n```\n\n" for part in ("provenance", "per-call", "phases", "gil", "scaling")
-)
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling")
+PAGE = "# Performance\n\n" + "".join(f"## {part}\n\n```{{bench-report}} {part}\n```\n\n" for part in PARTS)
 CHAPTER = textwrap.dedent(
     """\
     # Lifecycle
@@ -57,7 +60,7 @@ def make_site(root: Path, report: dict | None, chapter: str = CHAPTER) -> Path:
     (docs / "performance.md").write_text(PAGE)
     (docs / "lifecycle.md").write_text(chapter)
     if report is not None:
-        report = {"reference_digest": source_digest(reference), **report} if "reference_digest" not in report else report
+        report = {"reference_digest": source_digest(reference), **report}
         (docs / "_data" / "bench.json").write_text(json.dumps(report))
     return docs
 

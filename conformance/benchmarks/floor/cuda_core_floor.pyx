@@ -18,6 +18,8 @@ control of the GIL benchmark, showing what holding it costs other threads.
 it is benchmark tooling, not part of ``cuda.core``.
 """
 
+from __future__ import annotations
+
 from libc.stdint cimport uintptr_t
 
 from cuda.bindings cimport cydriver
@@ -35,14 +37,6 @@ __all__ = [
     "memset_d8_sync_with_gil",
     "stream_sync",
 ]
-
-
-cdef int check(cydriver.CUresult err) except -1 nogil:
-    """Raise ``RuntimeError`` naming the status when ``err`` is not ``CUDA_SUCCESS``."""
-    if err != cydriver.CUresult.CUDA_SUCCESS:
-        with gil:
-            raise RuntimeError(f"CUDA driver error {<int>err}")
-    return 0
 
 
 def event_record(uintptr_t event, uintptr_t stream) -> None:
@@ -256,7 +250,17 @@ def memset_d8_sync_with_gil(uintptr_t pointer, size_t count, uintptr_t stream) -
         A ``CUstream``.
     """
     cdef cydriver.CUresult err
-    err = cydriver.cuMemsetD8Async(<cydriver.CUdeviceptr>pointer, 7, count, <cydriver.CUstream>stream)
+    cdef cydriver.CUdeviceptr c_pointer = <cydriver.CUdeviceptr>pointer
+    err = cydriver.cuMemsetD8Async(c_pointer, 7, count, <cydriver.CUstream>stream)  # noqa: CUD001 - the control
     if err == cydriver.CUresult.CUDA_SUCCESS:
-        err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)
+        err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)  # noqa: CUD001 - the control holds the GIL
     check(err)
+
+
+cdef int check(cydriver.CUresult err) except -1 nogil:
+    """Raise ``RuntimeError`` naming the status when ``err`` is not ``CUDA_SUCCESS``."""
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        with gil:
+            # The floor depends on cuda.bindings alone, so it has no CUDAError to raise.
+            raise RuntimeError(f"CUDA driver error {<int>err}")  # noqa: ERR007 - see above
+    return 0
