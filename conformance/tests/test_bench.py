@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import random
 import shutil
 import sys
@@ -232,6 +233,33 @@ def test_a_broken_floor_source_fails_with_the_compiler_output(tmp_path: Path, mo
     monkeypatch.setattr(floor_build, "SOURCE", broken)
     with pytest.raises(RuntimeError, match="Cython failed"):
         floor_build.build_floor(tmp_path / "out", include=tmp_path)
+
+
+def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_loops(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("pyperf", reason="pyperf is not installed")
+    bench = script("bench")
+    fake = Path(__file__).resolve().parent / "data" / "fake_cuda_core"
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setattr(bench, "PER_CALL_IMPLEMENTATIONS", ("reference", "upstream"))
+    settings = bench.Settings(rounds=2, values=2, min_time=0.002)
+    pythons = {"reference": sys.executable, "upstream": sys.executable}
+    runs, errors, metadata = bench._per_call(pythons, settings, tmp_path, tmp_path)
+    assert errors == {"reference": {}, "upstream": {}}
+    assert set(runs["upstream"]) == {f"upstream.{name}" for name in bench_report.OPERATIONS}
+    fill = runs["reference"]["reference.fill_1k"]
+    assert len(fill) == 2  # one run per round
+    assert all(len(run) == 2 for run in fill)  # the values of each worker
+    assert "cpu_model_name" in metadata or "cpu_count" in metadata
+    report = bench_report.build_report(
+        {"per_call": runs, "errors": errors},
+        device={"name": "fake"},
+        machine={},
+        versions={},
+        settings={"resamples": 50},
+        reference_digest="",
+    )
+    assert bench_report.validate(report) == []
+    assert "fill_1k.ratio_upstream" in report["quotes"]
 
 
 @pytest.mark.gpu
