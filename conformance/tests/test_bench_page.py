@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -156,3 +157,10 @@ def test_quotes_format_each_unit() -> None:
     assert format_quote({"value": 65536.0, "unit": "B"}) == "64 KiB"
     assert format_size(1.5 * 1024) == "1.5 KiB"
     assert format_size(256 << 20) == "256 MiB"
+
+
+def test_every_number_the_guide_quotes_is_a_key_the_report_writes() -> None:
+    guide = Path(__file__).resolve().parents[2] / "guide"
+    keys = {key for chapter in guide.glob("*.md") for key in re.findall(r"\{bench\}`([^`]+)`", chapter.read_text())}
+    assert keys, "the guide quotes no benchmark number"
+    assert sorted(keys - set(synthetic_report()["quotes"])) == []
