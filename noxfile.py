@@ -48,6 +48,8 @@ WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
 # the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
 GPU_SUITE_REQUIREMENTS = ["pytest>=8", "numpy>=1.26", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
 UPSTREAM_REQUIREMENTS = [UPSTREAM, "cuda-bindings==13.5.*"]
+# The benchmark's harness: calibrated loops, worker processes, system metadata.
+PYPERF = "pyperf>=2.6"
 # What each GPU session installs from the index, besides this package (built
 # without its dependencies) and the reference build (its dependencies and
 # build requirements come from reference_impl/pyproject.toml). The sessions
@@ -56,8 +58,8 @@ UPSTREAM_REQUIREMENTS = [UPSTREAM, "cuda-bindings==13.5.*"]
 GPU_SESSION_REQUIREMENTS = {
     "conformance-reference": GPU_SUITE_REQUIREMENTS,
     "conformance-upstream": [*GPU_SUITE_REQUIREMENTS, *UPSTREAM_REQUIREMENTS],
-    "bench": GPU_SUITE_REQUIREMENTS,
-    "bench-upstream": [*UPSTREAM_REQUIREMENTS, "numpy>=1.26"],
+    "bench": [*GPU_SUITE_REQUIREMENTS, PYPERF],
+    "bench-upstream": [*UPSTREAM_REQUIREMENTS, "numpy>=1.26", PYPERF],
 }
 # The GPU runner: Python 3.12 on x86-64 Linux, with no network.
 RUNNER_PYTHON = "3.12"
@@ -369,32 +371,42 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Time the hot operations of the reference build and of upstream cuda-core, alternately."""
+    """Benchmark the reference build, upstream cuda-core and a Cython floor on the GPU; into reports/bench.json.
+
+    ``conformance/benchmarks/bench.py`` runs pyperf workers that alternate
+    the implementations round by round (per-call costs with 95% bootstrap
+    intervals, Phase 1 against Phase 2), then the GIL and size-scaling
+    parts. Without a GPU, or without upstream ``cuda-core``, the session
+    says so and fails, and writes no report. Options go after ``--``:
+    ``--fast`` (about a third of the time), ``--rounds N``, ``--values N``,
+    ``--gil-seconds S``, ``--max-size BYTES`` and the others of
+    ``bench.py --help``. The site shows a copy, ``docs/_data/bench.json``.
+    """
     session.install("--no-deps", ".")
-    session.install(*GPU_SESSION_REQUIREMENTS["bench"])
+    # The floor module compiles like the reference: its build requirements
+    # bring Cython, cuda-bindings' declarations and the CUDA headers.
+    session.install(*GPU_SESSION_REQUIREMENTS["bench"], *pyproject_requirements(REFERENCE, dependencies=False))
     install_reference(session)
+    script = "conformance/benchmarks/bench.py"
+    session.run("python", script, "--check-gpu")
     upstream_env = Path(session.virtualenv.location).parent / "bench-upstream"
     upstream_python = upstream_env / "bin" / "python"
     if not upstream_python.exists():
         session.run("python", "-m", "venv", str(upstream_env))
-    session.run(
-        str(upstream_python),
-        "-m",
-        "pip",
-        "install",
-        "--quiet",
-        *GPU_SESSION_REQUIREMENTS["bench-upstream"],
-        external=True,
-    )
-    reports = ROOT / "reports"
-    script = "conformance/benchmarks/per_call.py"
-    runs = []
-    for round_ in (1, 2, 3):
-        for label, python in (("reference", "python"), ("upstream", str(upstream_python))):
-            output = reports / f"bench-{label}-{round_}.json"
-            session.run(python, script, "--label", label, "--output", str(output), external=True)
-            runs.append(str(output))
-    session.run("python", "conformance/benchmarks/report.py", *runs, "--output", str(reports / "bench"))
+    try:
+        session.run(
+            str(upstream_python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            *GPU_SESSION_REQUIREMENTS["bench-upstream"],
+            external=True,
+        )
+    except nox.command.CommandFailed:
+        session.error(f"{UPSTREAM} could not be installed (is its wheel in the wheelhouse?); no report is written")
+    output = ROOT / "reports" / "bench.json"
+    session.run("python", script, "--upstream-python", str(upstream_python), "--output", str(output), *session.posargs)
 
 
 def upstream_wheel(session: nox.Session, directory: Path) -> Path:

@@ -102,6 +102,10 @@ cuda_core_guide_conformance = "_data/conformance.json"
 # and its speed against cython-lint (written by conformance/benchmarks/checker_speed.py).
 cuda_core_guide_upstream_findings = "_data/upstream.json"
 cuda_core_guide_checker_speed = "_data/checker_speed.json"
+# The GPU benchmark (a copy of reports/bench.json, written by nox -s bench), judged
+# stale when the reference implementation's sources differ from those it measured.
+cuda_core_guide_bench = "_data/bench.json"
+cuda_core_guide_bench_reference = "../reference_impl"
 # [source] links of the API reference show the reference's .pyx files.
 cuda_core_guide_source_roots = ["../reference_impl"]
 

@@ -20,8 +20,10 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
   validates against;
 - the ``checker-output`` directive, the checker's output for a file,
   produced when the page is built;
-- the report directives ``conformance-matrix``, ``upstream-findings`` and
-  ``checker-speed``, each rendering data committed with the site;
+- the report directives ``conformance-matrix``, ``upstream-findings``,
+  ``checker-speed`` and ``bench-report``, each rendering data committed
+  with the site, and the ``{bench}`` role, one number of the benchmark
+  report with its interval (:mod:`.bench`);
 - the ``pre-commit-config`` directive, the snippet that adds the checker to
   pre-commit (``cuda_core_guide_repository``,
   ``cuda_core_guide_precommit_rev``);
@@ -44,8 +46,11 @@ that leads outside it is not quoted, and warns);
 ``cuda_core_guide_conformance`` names the conformance matrix (JSON) whose
 outcomes the ``conformance-matrix`` directive and each runnable example show;
 ``cuda_core_guide_upstream_findings`` the findings on upstream releases that
-the ``upstream-findings`` directive shows, and ``cuda_core_guide_checker_speed``
-the run times that the ``checker-speed`` directive shows, each with a chart
+the ``upstream-findings`` directive shows, ``cuda_core_guide_checker_speed``
+the run times that the ``checker-speed`` directive shows, and
+``cuda_core_guide_bench`` the benchmark report that ``bench-report`` and
+``{bench}`` show (checked against the reference sources in
+``cuda_core_guide_bench_reference``), each with a chart
 drawn as SVG when the page is written (:mod:`.report_data` says what these
 report pages share). The
 companion extension :mod:`cuda_core_guide.sphinxext.cython_source` gives
@@ -61,6 +66,7 @@ from sphinx.config import Config
 
 from cuda_core_guide import __version__
 from cuda_core_guide.guide_rules import EXAMPLE_KINDS
+from cuda_core_guide.sphinxext.bench import BenchReportDirective, bench_role
 from cuda_core_guide.sphinxext.chapter_list import ChapterListDirective
 from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
 from cuda_core_guide.sphinxext.checker_speed import CheckerSpeedDirective
@@ -88,6 +94,8 @@ _PATH_SETTINGS = (
     "cuda_core_guide_conformance",
     "cuda_core_guide_upstream_findings",
     "cuda_core_guide_checker_speed",
+    "cuda_core_guide_bench",
+    "cuda_core_guide_bench_reference",
 )
 
 
@@ -115,6 +123,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("cuda_core_guide_conformance", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_upstream_findings", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_checker_speed", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_bench", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_bench_reference", "", "env", types=[str])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
@@ -130,6 +140,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("conformance-matrix", ConformanceMatrixDirective)
     app.add_directive("upstream-findings", UpstreamFindingsDirective)
     app.add_directive("checker-speed", CheckerSpeedDirective)
+    app.add_directive("bench-report", BenchReportDirective)
+    app.add_role("bench", bench_role)
     setup_report_plots(app)
     setup_report_pages(app)
     app.connect("config-inited", _add_static_path)

@@ -1,0 +1,397 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Run the whole GPU benchmark and write ``reports/bench.json``: what ``nox -s bench`` runs.
+
+Three parts, each in worker processes that alternate the implementations
+round by round, so that drift of the machine spreads over all of them:
+
+1. **Per call** (``per_call_worker.py``, pyperf): every operation of the
+   reference implementation, of upstream ``cuda-core`` (in its own
+   environment) and of the Cython floor module (compiled here), and the
+   reference's Phase 1 and Phase 2 forms. pyperf calibrates the loops of
+   each benchmark once per implementation; then each round starts one
+   worker per implementation, pinned to CPUs of their own where the
+   machine allows, which times ``--values`` values of each benchmark.
+2. **GIL** (``gil_worker.py``): 1, 2, 4 and 8 threads issuing driver work
+   while a pure-Python thread counts.
+3. **Scaling** (``scaling_worker.py``): fill and copy from 1 KiB to
+   256 MiB, against the device's theoretical bandwidth.
+
+The report (:mod:`cuda_core_guide.bench_report`) is written only when
+every part succeeded; without a GPU, or without upstream ``cuda-core``,
+nothing is written and the exit status is 2::
+
+    python conformance/benchmarks/bench.py --upstream-python .nox/bench-upstream/bin/python \\
+        --output reports/bench.json [--fast]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["Settings", "main", "settings_from"]
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+REFERENCE = ROOT / "reference_impl"
+KIB = 1024
+GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
+SCALING_IMPLEMENTATIONS = ("reference", "upstream")
+PER_CALL_IMPLEMENTATIONS = ("reference", "upstream", "floor")
+NO_GPU = 2
+# What pyperf records about the host that tells how quiet it was.
+_SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """The knobs of one run; ``--fast`` picks smaller ones.
+
+    Parameters
+    ----------
+    rounds : int
+        Worker processes per implementation in the per-call part (pyperf's runs).
+    values : int
+        Values each worker times per benchmark.
+    warmups : int
+        Values each worker times first and discards.
+    min_time : float
+        Seconds a value lasts at least (pyperf calibrates the loops to it).
+    gil_rounds : int
+        Processes per implementation in the GIL part.
+    gil_seconds : float
+        Seconds of each GIL measurement.
+    gil_threads : tuple of int
+        Numbers of worker threads.
+    scaling_rounds : int
+        Processes per implementation in the scaling part.
+    max_size : int
+        Largest size of the scaling part, in bytes (from 1 KiB, by factors of 4).
+    resamples : int
+        Bootstrap resamples per interval.
+    fast : bool
+        Whether ``--fast`` chose these.
+    """
+
+    rounds: int = 6
+    values: int = 5
+    warmups: int = 1
+    min_time: float = 0.05
+    gil_rounds: int = 3
+    gil_seconds: float = 0.5
+    gil_threads: tuple[int, ...] = (1, 2, 4, 8)
+    scaling_rounds: int = 3
+    max_size: int = 256 << 20
+    resamples: int = 2000
+    fast: bool = False
+
+    @property
+    def sizes(self) -> list[int]:
+        """The sizes of the scaling part: 1 KiB and every fourfold step up to ``max_size``."""
+        sizes, size = [], KIB
+        while size <= self.max_size:
+            sizes.append(size)
+            size *= 4
+        return sizes
+
+
+FAST = Settings(
+    rounds=3, values=3, min_time=0.02, gil_rounds=2, gil_seconds=0.2, scaling_rounds=2, max_size=16 << 20, fast=True
+)
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """Return the run's settings: the defaults (or ``--fast``'s), with each option given on top.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    Settings
+        The settings.
+    """
+    base = FAST if args.fast else Settings()
+    given = {
+        field.name: getattr(args, field.name)
+        for field in dataclasses.fields(Settings)
+        if field.name != "fast" and getattr(args, field.name, None) is not None
+    }
+    if "gil_threads" in given:
+        given["gil_threads"] = tuple(int(count) for count in str(given["gil_threads"]).split(","))
+    return dataclasses.replace(base, **given)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and write its report.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Command-line arguments; ``sys.argv[1:]`` by default.
+
+    Returns
+    -------
+    int
+        0 when the report was written; 2 without a GPU or without upstream
+        ``cuda-core`` (nothing written); 1 when a worker failed.
+    """
+    args = _parser().parse_args(argv)
+    from cuda_core_guide.gpu import gpu_status
+
+    usable, reason = gpu_status()
+    if not usable:
+        print(f"nox -s bench needs a GPU, and finds none: {reason}. No report is written.", file=sys.stderr)
+        return NO_GPU
+    if args.check_gpu:
+        print(f"GPU: {reason}")
+        return 0
+    upstream = _upstream_version(args.upstream_python)
+    if upstream is None:
+        print(
+            f"upstream cuda-core cannot be imported by {args.upstream_python}: install it (a wheel of "
+            "cuda-core 1.2.2 in the wheelhouse). No report is written.",
+            file=sys.stderr,
+        )
+        return NO_GPU
+    settings = settings_from(args)
+    work = Path(tempfile.mkdtemp(prefix="bench-", dir=args.work))
+    try:
+        report = _run(args, settings, work, upstream)
+    except subprocess.CalledProcessError as exc:
+        print(f"a benchmark worker failed ({exc.returncode}): {' '.join(map(str, exc.cmd))}", file=sys.stderr)
+        print(f"its output is in {work}. No report is written.", file=sys.stderr)
+        return 1
+    from cuda_core_guide.bench_report import write_report
+
+    write_report(report, args.output)
+    print(_summary(report))
+    print(f"wrote {args.output} in {report['duration_s']:.0f} s")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    """Return the command line's parser."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--upstream-python", type=Path, help="the interpreter of the environment with upstream cuda-core"
+    )
+    parser.add_argument("--output", type=Path, default=ROOT / "reports" / "bench.json")
+    parser.add_argument("--work", type=Path, help="where the workers' raw output goes (a temporary folder)")
+    parser.add_argument("--check-gpu", action="store_true", help="only check for a GPU")
+    parser.add_argument("--fast", action="store_true", help="fewer rounds and values, sizes up to 16 MiB")
+    for field in dataclasses.fields(Settings):
+        if field.name != "fast":
+            kind = str if field.name == "gil_threads" else type(field.default)
+            parser.add_argument(f"--{field.name.replace('_', '-')}", type=kind, default=None)
+    return parser
+
+
+def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str) -> dict:
+    """Run the three parts and return the report."""
+    from cuda_core_guide.bench_report import build_report, source_digest
+
+    started = time.perf_counter()
+    load_before = os.getloadavg()
+    pythons = {"reference": sys.executable, "upstream": str(args.upstream_python), "floor": sys.executable}
+    device = json.loads(_output([sys.executable, str(HERE / "device_info.py")]))
+    upstream_packages = json.loads(_output([pythons["upstream"], str(HERE / "device_info.py")]))["packages"]
+    sys.path.insert(0, str(HERE))
+    from floor_build import build_floor
+
+    floor = build_floor(work / "floor").parent
+    stages = {}
+    mark = time.perf_counter()
+    per_call, errors, metadata = _per_call(pythons, settings, work, floor)
+    stages["per_call_s"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    gil = _gil(pythons, settings, work, floor)
+    stages["gil_s"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    scaling = _scaling(pythons, settings, work)
+    stages["scaling_s"] = time.perf_counter() - mark
+    versions = {**device.pop("packages"), "cuda-core (upstream)": upstream, "python": platform.python_version()}
+    versions.pop("cuda-core", None)
+    versions["cuda-bindings (upstream environment)"] = upstream_packages.get("cuda-bindings", "?")
+    machine = {
+        "cpu": metadata.get("cpu_model_name", platform.processor() or "?"),
+        "cpus": os.cpu_count(),
+        "system": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "affinity": _affinity() or "not pinned",
+        "noise": {
+            "load_average_before": list(load_before),
+            "load_average_after": list(os.getloadavg()),
+            **{key: metadata[key] for key in _SYSTEM_METADATA if key in metadata},
+        },
+    }
+    from cuda_core_guide.gpu import cuda_toolkit
+
+    device["cuda_toolkit"] = cuda_toolkit()
+    raw = {
+        "per_call": per_call,
+        "errors": errors,
+        "gil": gil,
+        "scaling": scaling,
+        "duration_s": time.perf_counter() - started,
+    }
+    stages = {key: round(value, 1) for key, value in stages.items()}
+    return build_report(
+        raw,
+        device=device,
+        machine=machine,
+        versions=versions,
+        settings={**dataclasses.asdict(settings), "sizes": settings.sizes, "stages": stages},
+        reference_digest=source_digest(REFERENCE),
+        root=ROOT,
+    )
+
+
+def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -> tuple[dict, dict, dict]:
+    """Calibrate, then run the rounds of the per-call part; return the runs, the errors and pyperf's metadata."""
+    import pyperf
+
+    folder = work / "per_call"
+    folder.mkdir()
+    common = ["--worker", "-q", "--warmups", str(settings.warmups), "--min-time", str(settings.min_time)]
+    affinity = _affinity()
+    if affinity:
+        common.append(f"--affinity={affinity}")
+    errors: dict[str, dict] = {}
+    for impl in PER_CALL_IMPLEMENTATIONS:
+        calibration = folder / f"calibration-{impl}.json"
+        _worker(pythons[impl], impl, floor, [*common, "--calibrate-loops", "--values", "1", "-o", str(calibration)])
+        errors[impl] = json.loads((folder / f"errors-{impl}.json").read_text(encoding="utf-8"))
+    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in PER_CALL_IMPLEMENTATIONS}
+    metadata: dict[str, object] = {}
+    for round_ in range(settings.rounds):
+        for impl in _rotated(PER_CALL_IMPLEMENTATIONS, round_):
+            output = folder / f"round-{round_}-{impl}.json"
+            options = ["--loops-file", str(folder / f"calibration-{impl}.json"), "--loops", "1"]
+            _worker(
+                pythons[impl], impl, floor, [*common, *options, "--values", str(settings.values), "-o", str(output)]
+            )
+            for bench in pyperf.BenchmarkSuite.load(str(output)).get_benchmarks():
+                (run,) = bench.get_runs()
+                slots = runs[impl].setdefault(bench.get_name(), [[] for _ in range(settings.rounds)])
+                slots[round_] = list(run.values)
+                metadata = metadata or dict(run.get_metadata())
+    return runs, errors, metadata
+
+
+def _worker(python: str, impl: str, floor: Path, options: list[str]) -> None:
+    """Start one per-call worker and wait for it."""
+    errors = Path(options[options.index("-o") + 1]).parent / f"errors-{impl}.json"
+    command = [python, str(HERE / "per_call_worker.py"), "--impl", impl, "--floor-path", str(floor)]
+    subprocess.run([*command, "--errors", str(errors), *options], check=True)
+
+
+def _gil(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -> dict[str, list]:
+    """Run the rounds of the GIL part; return each implementation's rounds."""
+    folder = work / "gil"
+    folder.mkdir()
+    threads = ",".join(str(count) for count in settings.gil_threads)
+    result: dict[str, list] = {impl: [] for impl in GIL_IMPLEMENTATIONS}
+    for round_ in range(settings.gil_rounds):
+        for impl in _rotated(GIL_IMPLEMENTATIONS, round_):
+            python = pythons["upstream"] if impl == "upstream" else sys.executable
+            output = folder / f"round-{round_}-{impl}.json"
+            command = [python, str(HERE / "gil_worker.py"), "--impl", impl, "--threads", threads]
+            command += ["--seconds", str(settings.gil_seconds), "--floor-path", str(floor), "--output", str(output)]
+            subprocess.run(command, check=True)
+            result[impl].append(json.loads(output.read_text(encoding="utf-8")))
+    return result
+
+
+def _scaling(pythons: dict[str, str], settings: Settings, work: Path) -> dict[str, list]:
+    """Run the rounds of the scaling part; return each implementation's rounds."""
+    folder = work / "scaling"
+    folder.mkdir()
+    sizes = ",".join(str(size) for size in settings.sizes)
+    result: dict[str, list] = {impl: [] for impl in SCALING_IMPLEMENTATIONS}
+    for round_ in range(settings.scaling_rounds):
+        for impl in _rotated(SCALING_IMPLEMENTATIONS, round_):
+            output = folder / f"round-{round_}-{impl}.json"
+            command = [pythons[impl], str(HERE / "scaling_worker.py"), "--impl", impl, "--sizes", sizes]
+            command += ["--min-time", str(settings.min_time / 2), "--values", str(settings.values)]
+            subprocess.run([*command, "--output", str(output)], check=True)
+            result[impl].append(json.loads(output.read_text(encoding="utf-8")))
+    return result
+
+
+def _rotated(items: tuple[str, ...], shift: int) -> list[str]:
+    """Return the items rotated by ``shift``: each round starts with another implementation."""
+    shift %= len(items)
+    return [*items[shift:], *items[:shift]]
+
+
+def _affinity() -> str:
+    """Return the CPUs to pin per-call workers to: isolated ones, else the last two; empty if pinning is impossible."""
+    if not hasattr(os, "sched_getaffinity"):
+        return ""
+    try:
+        from pyperf._cpu_utils import format_cpu_list, get_isolated_cpus
+
+        isolated = get_isolated_cpus()
+    except ImportError:
+        return ""
+    if isolated:
+        return format_cpu_list(isolated)
+    cpus = sorted(os.sched_getaffinity(0))
+    return format_cpu_list(cpus[-2:]) if len(cpus) >= 4 else ""
+
+
+def _upstream_version(python: Path | None) -> str | None:
+    """Return the version of cuda-core that an interpreter imports, or ``None``."""
+    if python is None:
+        return None
+    code = "import cuda.core, importlib.metadata as m; print(m.version('cuda-core'))"
+    try:
+        return _output([str(python), "-c", code]).strip() or None
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def _output(command: list[str]) -> str:
+    """Run a command and return what it printed."""
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def _summary(report: dict) -> str:
+    """Return the per-call table as text: microseconds and ratios with their intervals."""
+    lines = [f"{report['device']['name']}, {report['date']}: microseconds per call (median [95% interval])"]
+    for name, row in report["per_call"].items():
+        cells = [f"{name:15s}"]
+        for impl in PER_CALL_IMPLEMENTATIONS:
+            estimate = row["us"].get(impl)
+            cells.append(f"{impl} {_interval(estimate, '.3f')}" if estimate else f"{impl} —")
+        for field in ("ratio_upstream", "ratio_floor"):
+            if field in row:
+                cells.append(f"{field} {_interval(row[field], '.2f')} {row[field]['verdict']}")
+        lines.append("  ".join(cells))
+    geomean = report["summary"].get("geomean_ratio_upstream")
+    if geomean:
+        lines.append(f"geometric mean reference/upstream {_interval(geomean, '.3f')} {geomean['verdict']}")
+    return "\n".join(lines)
+
+
+def _interval(estimate: dict, spec: str) -> str:
+    """Return ``value [low, high]``."""
+    return f"{estimate['value']:{spec}} [{estimate['low']:{spec}}, {estimate['high']:{spec}}]"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

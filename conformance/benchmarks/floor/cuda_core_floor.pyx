@@ -1,0 +1,266 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The Cython floor of each benchmarked operation: one ``def`` call, ``with nogil``, one ``cydriver`` call.
+
+No implementation of ``cuda.core`` can make a Python-level call cheaper
+than a ``def`` function of a compiled module that converts its arguments
+to C, releases the GIL, calls the driver once and checks the status. These
+functions are that floor, one per operation of the benchmark that has
+one; handles and pointers are passed as integers, read from the objects
+of the implementation under test while the benchmark is set up.
+
+``*_with_gil`` forms make the same calls without releasing the GIL: the
+control of the GIL benchmark, showing what holding it costs other threads.
+
+``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
+it is benchmark tooling, not part of ``cuda.core``.
+"""
+
+from __future__ import annotations
+
+from libc.stdint cimport uintptr_t
+
+from cuda.bindings cimport cydriver
+
+__all__ = [
+    "ctx_set_current",
+    "event_query",
+    "event_record",
+    "launch_empty",
+    "launch_ptr_int",
+    "mem_alloc_free",
+    "memcpy_dtod",
+    "memset_d8",
+    "memset_d8_sync",
+    "memset_d8_sync_with_gil",
+    "stream_sync",
+]
+
+
+def event_record(uintptr_t event, uintptr_t stream) -> None:
+    """Record ``event`` on ``stream`` (``cuEventRecord``).
+
+    Parameters
+    ----------
+    event : int
+        A ``CUevent``.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuEventRecord(<cydriver.CUevent>event, <cydriver.CUstream>stream)
+    check(err)
+
+
+def event_query(uintptr_t event) -> bool:
+    """Return whether ``event`` has completed (``cuEventQuery``).
+
+    Parameters
+    ----------
+    event : int
+        A ``CUevent``.
+
+    Returns
+    -------
+    bool
+        ``True`` once the work before the event is done.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuEventQuery(<cydriver.CUevent>event)
+    if err == cydriver.CUresult.CUDA_ERROR_NOT_READY:
+        return False
+    check(err)
+    return True
+
+
+def stream_sync(uintptr_t stream) -> None:
+    """Wait for the work queued on ``stream`` (``cuStreamSynchronize``).
+
+    Parameters
+    ----------
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)
+    check(err)
+
+
+def memset_d8(uintptr_t pointer, unsigned char value, size_t count, uintptr_t stream) -> None:
+    """Set ``count`` bytes at ``pointer`` to ``value`` in stream order (``cuMemsetD8Async``).
+
+    Parameters
+    ----------
+    pointer : int
+        A device pointer.
+    value : int
+        The byte value.
+    count : int
+        How many bytes.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuMemsetD8Async(<cydriver.CUdeviceptr>pointer, value, count, <cydriver.CUstream>stream)
+    check(err)
+
+
+def mem_alloc_free(uintptr_t pool, size_t size, uintptr_t stream) -> None:
+    """Allocate ``size`` bytes from ``pool`` and free them, in stream order.
+
+    Allocation and release are two driver calls; the floor of
+    ``Device.allocate`` + ``Buffer.close`` makes both in one ``nogil``
+    block.
+
+    Parameters
+    ----------
+    pool : int
+        A ``CUmemoryPool``.
+    size : int
+        Bytes to allocate.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUdeviceptr pointer = 0
+    with nogil:
+        err = cydriver.cuMemAllocFromPoolAsync(&pointer, size, <cydriver.CUmemoryPool>pool, <cydriver.CUstream>stream)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>stream)
+    check(err)
+
+
+def memcpy_dtod(uintptr_t destination, uintptr_t source, size_t size, uintptr_t stream) -> None:
+    """Copy ``size`` bytes between device pointers in stream order (``cuMemcpyDtoDAsync``).
+
+    Parameters
+    ----------
+    destination : int
+        The device pointer written.
+    source : int
+        The device pointer read.
+    size : int
+        Bytes to copy.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuMemcpyDtoDAsync(
+            <cydriver.CUdeviceptr>destination, <cydriver.CUdeviceptr>source, size, <cydriver.CUstream>stream
+        )
+    check(err)
+
+
+def launch_empty(uintptr_t function, uintptr_t stream) -> None:
+    """Launch a kernel without arguments on one thread (``cuLaunchKernel``).
+
+    Parameters
+    ----------
+    function : int
+        A ``CUfunction``.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuLaunchKernel(
+            <cydriver.CUfunction>function, 1, 1, 1, 1, 1, 1, 0, <cydriver.CUstream>stream, NULL, NULL
+        )
+    check(err)
+
+
+def launch_ptr_int(uintptr_t function, uintptr_t stream, uintptr_t pointer, int value) -> None:
+    """Launch a kernel taking a pointer and an ``int`` on one thread (``cuLaunchKernel``).
+
+    Parameters
+    ----------
+    function : int
+        A ``CUfunction``.
+    stream : int
+        A ``CUstream``.
+    pointer : int
+        The device pointer passed as the first argument.
+    value : int
+        The 32-bit integer passed as the second argument.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUdeviceptr c_pointer = <cydriver.CUdeviceptr>pointer
+    cdef int c_value = value
+    cdef void* arguments[2]
+    arguments[0] = &c_pointer
+    arguments[1] = &c_value
+    with nogil:
+        err = cydriver.cuLaunchKernel(
+            <cydriver.CUfunction>function, 1, 1, 1, 1, 1, 1, 0, <cydriver.CUstream>stream, arguments, NULL
+        )
+    check(err)
+
+
+def ctx_set_current(uintptr_t context) -> None:
+    """Make ``context`` current on the calling thread (``cuCtxSetCurrent``).
+
+    Parameters
+    ----------
+    context : int
+        A ``CUcontext``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuCtxSetCurrent(<cydriver.CUcontext>context)
+    check(err)
+
+
+def memset_d8_sync(uintptr_t pointer, size_t count, uintptr_t stream) -> None:
+    """Set ``count`` bytes to 7 and wait for it, without the GIL: the GIL benchmark's unit of work.
+
+    Parameters
+    ----------
+    pointer : int
+        A device pointer.
+    count : int
+        How many bytes.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuMemsetD8Async(<cydriver.CUdeviceptr>pointer, 7, count, <cydriver.CUstream>stream)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)
+    check(err)
+
+
+def memset_d8_sync_with_gil(uintptr_t pointer, size_t count, uintptr_t stream) -> None:
+    """Set ``count`` bytes to 7 and wait for it while holding the GIL: the control of the GIL benchmark.
+
+    Parameters
+    ----------
+    pointer : int
+        A device pointer.
+    count : int
+        How many bytes.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUdeviceptr c_pointer = <cydriver.CUdeviceptr>pointer
+    err = cydriver.cuMemsetD8Async(c_pointer, 7, count, <cydriver.CUstream>stream)  # noqa: CUD001 - the control
+    if err == cydriver.CUresult.CUDA_SUCCESS:
+        err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)  # noqa: CUD001 - the control holds the GIL
+    check(err)
+
+
+cdef int check(cydriver.CUresult err) except -1 nogil:
+    """Raise ``RuntimeError`` naming the status when ``err`` is not ``CUDA_SUCCESS``."""
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        with gil:
+            # The floor depends on cuda.bindings alone, so it has no CUDAError to raise.
+            raise RuntimeError(f"CUDA driver error {<int>err}")  # noqa: ERR007 - see above
+    return 0

@@ -1,0 +1,110 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""One pyperf worker process of the per-call benchmark, for one implementation.
+
+``bench.py`` starts it, once per implementation to calibrate the loops
+and then once per implementation and round, alternating them::
+
+    python per_call_worker.py --impl reference --worker --calibrate-loops --warmups 1 -o calibration.json
+    python per_call_worker.py --impl reference --worker --loops-file calibration.json \\
+        --warmups 1 --values 5 -o round-1.json
+
+Each benchmark is named ``<implementation>.<operation>`` (and, for the
+reference, ``phase1.<operation>`` and ``phase2.<operation>``); a value is
+the time of one call, from a loop of ``loops`` calls followed by the
+operation's finish. Operations that fail once when tried are not timed:
+their errors go to ``--errors``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import bench_ops
+
+__all__ = ["main"]
+
+
+def main() -> int:
+    """Set the implementation up and run its benchmarks as pyperf worker tasks.
+
+    Returns
+    -------
+    int
+        The exit status.
+    """
+    import pyperf
+
+    runner = pyperf.Runner()
+    runner.argparser.add_argument("--impl", required=True, help="reference, upstream or floor")
+    runner.argparser.add_argument("--loops-file", type=Path, help="loops per benchmark, from a calibration run")
+    runner.argparser.add_argument("--errors", type=Path, help="JSON file for operations that failed")
+    runner.argparser.add_argument("--floor-path", type=Path, help="folder of the compiled floor module")
+    args = runner.parse_args()
+    loops = _loops(args.loops_file)
+    objects = bench_ops.setup()
+    floor = None
+    if args.impl == bench_ops.FLOOR_IMPLEMENTATION:
+        sys.path.insert(0, str(args.floor_path))
+        floor = importlib.import_module("cuda_core_floor")
+    timed = {f"{args.impl}.{name}": op for name, op in bench_ops.operations(args.impl, objects, floor).items()}
+    if args.impl != bench_ops.FLOOR_IMPLEMENTATION:
+        for name, (phase1, phase2) in bench_ops.phase_operations(objects).items():
+            timed[f"phase1.{name}"] = phase1
+            timed[f"phase2.{name}"] = phase2
+    errors = {} if objects.kernels is not None else {"launch_*": objects.compile_error}
+    for name, operation in list(timed.items()):
+        try:
+            operation.call()
+            if operation.finish is not None:
+                operation.finish()
+        except Exception as exc:  # noqa: BLE001 - reported, and the other operations still run
+            errors[name] = f"{type(exc).__name__}: {exc}"
+            del timed[name]
+    if args.errors is not None:
+        args.errors.write_text(json.dumps(errors, indent=2) + "\n", encoding="utf-8")
+    for name, operation in timed.items():
+        if name in loops:
+            runner.args.loops = loops[name]  # each task reads the loops when it is made
+        runner.bench_time_func(name, _timer(operation))
+    objects.close()
+    return 0
+
+
+def _timer(operation: bench_ops.Operation):
+    """Return pyperf's time function for an operation: ``loops`` calls, then the finish."""
+    import pyperf
+
+    call, finish = operation.call, operation.finish
+    clock = pyperf.perf_counter
+
+    def time_loops(loops: int) -> float:
+        """Return the seconds ``loops`` calls and the finish take."""
+        iterations = range(loops)
+        start = clock()
+        for _ in iterations:
+            call()
+        if finish is not None:
+            finish()
+        return clock() - start
+
+    return time_loops
+
+
+def _loops(path: Path | None) -> dict[str, int]:
+    """Return the calibrated loops of each benchmark from a pyperf file, or nothing."""
+    if path is None:
+        return {}
+    import pyperf
+
+    suite = pyperf.BenchmarkSuite.load(str(path))
+    return {bench.get_name(): bench.get_runs()[0].get_loops() for bench in suite.get_benchmarks()}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

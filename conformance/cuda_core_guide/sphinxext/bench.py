@@ -1,0 +1,490 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The benchmark on the site: the ``bench-report`` directive and the ``{bench}`` role.
+
+``cuda_core_guide_bench`` names the report that ``nox -s bench`` writes
+(:mod:`cuda_core_guide.bench_report`), a copy committed with the site,
+relative to the configuration directory; ``cuda_core_guide_bench_reference``
+names the reference implementation's folder, whose sources the data is
+checked against.
+
+``bench-report`` takes one argument, the part to show: ``provenance``
+(when, on which device and with what, and whether the data is stale),
+``per-call`` (the table of times and ratios, and a bar chart of the ratios
+with their intervals), ``phases`` (Phase 1 against Phase 2), ``gil`` (the
+work and the counter against the number of threads) or ``scaling`` (GB/s
+against the size, next to the device's theoretical bandwidth). A site
+without the data says so instead of failing.
+
+``{bench}`key``` quotes one number of the report with its interval
+(``{bench}`fill_1k.ratio_upstream``` reads ``0.55× (95% CI 0.52–0.58)``):
+a key that the present data lacks is a warning at the role's line; without
+data the role reads *(not measured)*.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.parsers.rst.states import Inliner
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+
+from cuda_core_guide.bench_report import IMPLEMENTATIONS, source_digest
+from cuda_core_guide.bench_stats import NO_DIFFERENCE
+from cuda_core_guide.sphinxext.report_data import (
+    data_path,
+    load_data,
+    missing_data,
+    note_report_page,
+    recorded,
+    stale_notice,
+    stale_reasons,
+)
+from cuda_core_guide.sphinxext.report_plot import ReportPlot
+from cuda_core_guide.sphinxext.tables import Row, table
+
+__all__ = ["PARTS", "BenchReportDirective", "bench_role", "format_estimate", "format_quote", "format_size"]
+
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling")
+"""The parts of the report the directive can show."""
+
+NOT_MEASURED = "(not measured)"
+_COMMAND = "nox -s bench"
+_WHERE = "on a GPU runner, and copy reports/bench.json to docs/_data/bench.json"
+_REQUIRED = ("per_call", "quotes", "device", "date")
+_VERDICTS = {"lower": "faster", "higher": "slower", NO_DIFFERENCE: NO_DIFFERENCE}
+
+
+class BenchReportDirective(SphinxDirective):
+    """Insert one part of the benchmark report (see the module's documentation)."""
+
+    has_content = False
+    required_arguments = 1
+    option_spec = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        """Build the part the argument names, or say that there is no data."""
+        part = self.arguments[0]
+        if part not in PARTS:
+            raise self.error(f"unknown part {part!r} of the benchmark report; use one of {', '.join(PARTS)}")
+        path = data_path(self.env, "cuda_core_guide_bench")
+        note_report_page(self.env, path)
+        data = load_data(path, _REQUIRED)
+        if not data:
+            return [missing_data("benchmark results", _COMMAND, _WHERE)] if part == "provenance" else []
+        builder = {
+            "provenance": self._provenance,
+            "per-call": _per_call,
+            "phases": _phases,
+            "gil": _gil,
+            "scaling": _scaling,
+        }[part]
+        result = builder(data)
+        for node in result:
+            if isinstance(node, ReportPlot):
+                self.set_source_info(node)
+        return result
+
+    def _provenance(self, data: dict) -> list[nodes.Node]:
+        """Return when, where and with what the data was recorded, and the stale box if it is stale."""
+        device = data["device"]
+        versions = ", ".join(f"{name} {version}" for name, version in data.get("versions", {}).items())
+        machine = data.get("machine", {})
+        settings = data.get("settings", {})
+        noise = data.get("noise", {})
+        when = recorded(str(data.get("date", "")), str(device.get("name", "an unknown device")))
+        duration = data.get("duration_s")
+        text = (
+            f"{when[:1].upper()}{when[1:]} (compute capability {device.get('compute_capability', '?')}, "
+            f"driver for CUDA {device.get('driver_version', '?')}, toolkit {device.get('cuda_toolkit', '?')}, "
+            f"NVRTC {device.get('nvrtc_version', '?')}); host {machine.get('cpu', '?')} "
+            f"({machine.get('cpus', '?')} CPUs, {machine.get('system', '?')}), per-call workers pinned to CPUs "
+            f"{machine.get('affinity', '?')}; {versions}; commit {str(data.get('commit', '?'))[:12]}."
+        )
+        method = (
+            f"{settings.get('rounds', '?')} rounds, each starting one pyperf worker process per implementation "
+            f"in turn, {settings.get('values', '?')} values per benchmark and worker after "
+            f"{settings.get('warmups', '?')} warm-up, loops calibrated to at least {settings.get('min_time', '?')} s "
+            f"per value; intervals are 95% bootstrap intervals over the rounds "
+            f"({settings.get('resamples', '?')} resamples)"
+            + (", with the reduced settings of --fast" if settings.get("fast") else "")
+            + "."
+        )
+        if duration is not None:
+            method += f" The run took {float(duration):.0f} s."
+        if noise:
+            load = noise.get("load_average_before")
+            method += (
+                f" Noise: the median coefficient of variation of a benchmark was {_percent(noise.get('median_cv'))} "
+                f"(largest {_percent(noise.get('max_cv'))})"
+                + (f", load average {load[0]:.2f} before the run" if load else "")
+                + "."
+            )
+        result: list[nodes.Node] = [
+            nodes.paragraph(text, text, classes=["guide-report-provenance"]),
+            nodes.paragraph(method, method),
+        ]
+        reasons = stale_reasons(self.env.srcdir, data)
+        reference = self.env.config.cuda_core_guide_bench_reference
+        if reference and data.get("reference_digest") != source_digest(Path(reference)):
+            reasons.append("the reference implementation's sources have changed since it was recorded")
+        result += stale_notice(reasons, _COMMAND)
+        errors = {impl: failed for impl, failed in data.get("errors", {}).items() if failed}
+        if errors:
+            listed = nodes.bullet_list()
+            for impl, failed in errors.items():
+                for name, error in failed.items():
+                    item = nodes.list_item()
+                    item += nodes.paragraph(text=f"{impl}: {name} was not timed: {error}")
+                    listed += item
+            result += [nodes.paragraph(text="Operations that failed when they were tried:"), listed]
+        return result
+
+
+def bench_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Inliner,
+    options: dict | None = None,
+    content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """Render one number of the benchmark report, by key, with its interval.
+
+    Parameters
+    ----------
+    name : str
+        The role's name.
+    rawtext : str
+        The whole role as written.
+    text : str
+        The key, such as ``fill_1k.ratio_upstream``.
+    lineno : int
+        The line of the role.
+    inliner : Inliner
+        The docutils inliner.
+    options : dict, optional
+        Role options (none are used).
+    content : list of str, optional
+        Role content (none is used).
+
+    Returns
+    -------
+    tuple of (list of Node, list of system_message)
+        The number, or *(not measured)*; a warning when the data is
+        present and lacks the key.
+    """
+    env: BuildEnvironment = inliner.document.settings.env
+    key = text.strip()
+    path = data_path(env, "cuda_core_guide_bench")
+    note_report_page(env, path)
+    data = load_data(path, ("quotes",))
+    missing = nodes.inline(rawtext, NOT_MEASURED, classes=["guide-bench", "guide-bench-missing"])
+    if not data:
+        return [missing], []
+    quote = data["quotes"].get(key)
+    if quote is None:
+        message = inliner.reporter.warning(
+            f"the benchmark report {path.name if path else ''} has no number {key!r}", line=lineno
+        )
+        return [missing], [message]
+    return [nodes.inline(rawtext, format_quote(quote), classes=["guide-bench"])], []
+
+
+def format_quote(quote: dict) -> str:
+    """Return a quoted number as the guide shows it: the value, its unit, its interval and verdict.
+
+    Parameters
+    ----------
+    quote : dict
+        ``value``, ``unit`` and, where known, ``low``, ``high`` and ``verdict``.
+
+    Returns
+    -------
+    str
+        Such as ``0.55× (95% CI 0.52–0.58)``, ``1.02× (95% CI 0.98–1.06,
+        no difference)``, ``0.512 µs (95% CI 0.50–0.52)`` or ``64 KiB``.
+    """
+    unit = quote.get("unit", "")
+    if unit == "B":
+        return format_size(float(quote["value"]))
+    shown = {"x": lambda value: f"{value:.2f}×", "us": lambda value: f"{value:.3g} µs"}.get(unit)
+    if unit == "%":
+        shown = _percent
+    if shown is None:
+        shown = lambda value: f"{value:,.0f} {unit}".rstrip()  # noqa: E731 - one format among several
+    text = shown(float(quote["value"]))
+    if quote.get("low") is None or quote.get("high") is None:
+        return text
+    plain = {"x": "{:.2f}", "us": "{:.3g}"}.get(unit)
+    low, high = float(quote["low"]), float(quote["high"])
+    bounds = f"{plain.format(low)}–{plain.format(high)}" if plain else f"{shown(low)}–{shown(high)}"
+    extra = ", no difference" if quote.get("verdict") == NO_DIFFERENCE else ""
+    return f"{text} (95% CI {bounds}{extra})"
+
+
+def format_estimate(estimate: dict | None, unit: str = "") -> str:
+    """Return an estimate as a table cell: ``value (low–high)``, with the verdict of a ratio.
+
+    Parameters
+    ----------
+    estimate : dict or None
+        ``value``, ``low``, ``high`` and, for a ratio, ``verdict``.
+    unit : str, optional
+        ``"x"`` for a ratio of times; otherwise the number is plain.
+
+    Returns
+    -------
+    str
+        Such as ``0.93× (0.90–0.96) faster``; ``—`` without an estimate.
+    """
+    if not estimate:
+        return "—"
+    if unit == "x":
+        text = f"{estimate['value']:.2f}× ({estimate['low']:.2f}–{estimate['high']:.2f})"
+        return f"{text} {_VERDICTS.get(estimate.get('verdict', ''), '')}".rstrip()
+    return f"{estimate['value']:.3g} ({estimate['low']:.3g}–{estimate['high']:.3g})"
+
+
+def format_size(size: float) -> str:
+    """Return a size in bytes with a binary unit.
+
+    Parameters
+    ----------
+    size : float
+        Bytes.
+
+    Returns
+    -------
+    str
+        Such as ``1 KiB``, ``256 MiB`` or ``90.5 KiB``.
+    """
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.3g} {unit}" if size != int(size) else f"{int(size)} {unit}"
+        size /= 1024
+    return f"{size:.3g} GiB"
+
+
+def _per_call(data: dict) -> list[nodes.Node]:
+    """Return the per-call table, the chart of ratios and the geometric mean."""
+    rows: list[Row] = []
+    for name, row in data["per_call"].items():
+        cells = [nodes.paragraph(text=row.get("title", name))]
+        cells += [nodes.paragraph(text=format_estimate(row["us"].get(impl))) for impl in IMPLEMENTATIONS]
+        cells += [
+            nodes.paragraph(text=format_estimate(row.get(field), "x"))
+            for field in ("ratio_upstream", "ratio_floor", "upstream_ratio_floor")
+        ]
+        rows.append((cells, ["guide-report-row"], [nodes.make_id(f"bench-{name}")]))
+    columns = (
+        ("Operation", 22),
+        *((f"{impl.capitalize()} µs", 13) for impl in IMPLEMENTATIONS),
+        ("Reference / upstream", 13),
+        ("Reference / floor", 13),
+        ("Upstream / floor", 13),
+    )
+    result: list[nodes.Node] = [table(columns, rows, ["guide-report-table", "guide-bench-per-call"])]
+    summary = data.get("summary", {}).get("geomean_ratio_upstream")
+    if summary:
+        text = (
+            f"Geometric mean of reference / upstream over {len(data['summary'].get('operations', []))} operations "
+            f"(the compile slow path left out): {format_estimate(summary, 'x')}."
+        )
+        result.append(nodes.paragraph(text, text))
+    names = [name for name, row in data["per_call"].items() if "ratio_upstream" in row or "ratio_floor" in row]
+    if names:
+        series = []
+        for field, label in (("ratio_upstream", "reference / upstream"), ("ratio_floor", "reference / floor")):
+            estimates = [data["per_call"][name].get(field) or {"value": 0.0, "low": 0.0, "high": 0.0} for name in names]
+            series.append(_series(label, estimates))
+        chart = {
+            "kind": "bars",
+            "title": "Time per call relative to upstream and to the floor (1.0: the same; lower is faster)",
+            "xlabel": "",
+            "ylabel": "ratio of medians, 95% interval",
+            "categories": names,
+            "series": series,
+        }
+        alt = "; ".join(
+            f"{name}: {format_estimate(data['per_call'][name].get('ratio_upstream'), 'x')} of upstream"
+            for name in names
+        )
+        result.append(ReportPlot(chart=chart, alt=f"Reference time per call as a ratio ({alt})"))
+    return result
+
+
+def _phases(data: dict) -> list[nodes.Node]:
+    """Return Phase 1 against Phase 2: a table and a bar chart of the times."""
+    phases = data.get("phases", {})
+    if not phases:
+        return [nodes.paragraph(text="The run has no Phase 1 measurements.")]
+    rows: list[Row] = []
+    for name, row in phases.items():
+        ratio = row["ratio"]
+        cells = [
+            nodes.paragraph(text=row.get("title", name)),
+            nodes.paragraph(text=format_estimate(row["phase1_us"])),
+            nodes.paragraph(text=format_estimate(row["phase2_us"])),
+            nodes.paragraph(text=format_estimate(ratio, "x")),
+            nodes.paragraph(text=f"{(1 - ratio['value']) * 100:.0f}%"),
+        ]
+        rows.append((cells, ["guide-report-row"], ()))
+    columns = (("Operation", 28), ("Phase 1 µs", 16), ("Phase 2 µs", 16), ("Phase 2 / Phase 1", 24), ("Saved", 16))
+    chart = {
+        "kind": "bars",
+        "title": "Phase 1 against Phase 2: microseconds per call",
+        "xlabel": "",
+        "ylabel": "µs per call, 95% interval",
+        "categories": list(phases),
+        "series": [
+            _series("Phase 1", [row["phase1_us"] for row in phases.values()]),
+            _series("Phase 2", [row["phase2_us"] for row in phases.values()]),
+        ],
+    }
+    alt = "; ".join(f"{name}: Phase 2 at {format_estimate(row['ratio'], 'x')}" for name, row in phases.items())
+    return [
+        table(columns, rows, ["guide-report-table", "guide-bench-phases"]),
+        ReportPlot(chart=chart, alt=f"Phase 1 and Phase 2 times ({alt})"),
+    ]
+
+
+def _gil(data: dict) -> list[nodes.Node]:
+    """Return the GIL measurements: a table and charts of the counter's rate and of the work."""
+    gil = data.get("gil", {})
+    if not gil:
+        return [nodes.paragraph(text="The run has no GIL measurements.")]
+    counts = sorted({int(count) for facts in gil.values() for count in facts["threads"]})
+    rows: list[Row] = []
+    for impl, facts in gil.items():
+        for count in counts:
+            row = facts["threads"].get(str(count))
+            if row is None:
+                continue
+            cells = [
+                nodes.paragraph(text=impl),
+                nodes.paragraph(text=str(count)),
+                nodes.paragraph(text=format_estimate(row["work_per_s"])),
+                nodes.paragraph(text=format_estimate(row["counter_per_s"])),
+                nodes.paragraph(text=_ratio_plain(row["counter_ratio"])),
+            ]
+            rows.append((cells, ["guide-report-row"], ()))
+    columns = (
+        ("Implementation", 18),
+        ("Threads", 10),
+        ("Work per second", 24),
+        ("Counter per second", 24),
+        ("Counter / counter alone", 24),
+    )
+    charts = []
+    for field, title, label in (
+        ("counter_ratio", "The pure-Python counter while threads issue driver work", "counter rate / rate alone"),
+        ("work_per_s", "Driver work finished by all threads", "units of work per second"),
+    ):
+        series = []
+        for impl, facts in gil.items():
+            estimates = [facts["threads"].get(str(count)) or {} for count in counts]
+            series.append(
+                _series(impl, [row.get(field) or {"value": 0.0, "low": 0.0, "high": 0.0} for row in estimates])
+            )
+        chart = {
+            "kind": "lines",
+            "title": title,
+            "xlabel": "worker threads",
+            "ylabel": label,
+            "categories": counts,
+            "series": series,
+        }
+        alt = "; ".join(
+            f"{impl}: " + ", ".join(_ratio_plain(facts["threads"][str(count)][field]) for count in counts)
+            for impl, facts in gil.items()
+            if all(str(count) in facts["threads"] for count in counts)
+        )
+        charts.append(ReportPlot(chart=chart, alt=f"{title} against 1 to {counts[-1]} threads ({alt})"))
+    return [table(columns, rows, ["guide-report-table", "guide-bench-gil"]), *charts]
+
+
+def _scaling(data: dict) -> list[nodes.Node]:
+    """Return the size scaling: bandwidth against size, the crossovers, and a table of the reference's times."""
+    scaling = data.get("scaling", {})
+    operations = scaling.get("operations", {})
+    if not operations:
+        return [nodes.paragraph(text="The run has no size-scaling measurements.")]
+    theoretical = scaling.get("theoretical_gbps")
+    sizes = scaling["sizes"]
+    sentences = []
+    if theoretical:
+        sentences.append(
+            f"The device's theoretical memory bandwidth, from its attributes (memory clock "
+            f"{data['device'].get('memory_clock_khz', '?')} kHz, double data rate, "
+            f"{data['device'].get('bus_width_bits', '?')}-bit bus), is {theoretical:,.0f} GB/s."
+        )
+    for name, by_impl in operations.items():
+        for impl, facts in by_impl.items():
+            cross = facts.get("crossover_bytes")
+            where = f"from about {format_size(cross)}" if cross else "at none of the sizes measured"
+            peak = f"{facts['peak_gbps']:,.0f} GB/s"
+            if facts.get("peak_fraction") is not None:
+                peak += f" ({_percent(facts['peak_fraction'])} of the theoretical bandwidth)"
+            sentences.append(f"{name} ({impl}): the bandwidth dominates {where}; at best {peak}.")
+    text = " ".join(sentences) + " A copy moves each byte twice (a read and a write), and is counted so."
+    series = []
+    for name, by_impl in operations.items():
+        for impl, facts in by_impl.items():
+            by_size = {point["bytes"]: point["gbps"] for point in facts["points"]}
+            series.append({"label": f"{name}, {impl}", "values": [by_size.get(size, 0.0) for size in sizes]})
+    if theoretical:
+        series.append({"label": "theoretical", "values": [theoretical] * len(sizes)})
+    chart = {
+        "kind": "lines",
+        "title": "Bandwidth against size (host cost dominates on the left)",
+        "xlabel": "bytes per call",
+        "ylabel": "GB/s",
+        "categories": [format_size(size) for size in sizes],
+        "series": series,
+    }
+    rows: list[Row] = []
+    reference = {name: by_impl.get("reference") for name, by_impl in operations.items()}
+    for size in sizes:
+        cells = [nodes.paragraph(text=format_size(size))]
+        for name in operations:
+            point = next((p for p in (reference[name] or {}).get("points", []) if p["bytes"] == size), None)
+            cells.append(nodes.paragraph(text=format_estimate(point["us"]) if point else "—"))
+            cells.append(nodes.paragraph(text=f"{point['gbps']:,.1f}" if point else "—"))
+        rows.append((cells, ["guide-report-row"], ()))
+    columns = [("Size", 16)]
+    for name in operations:
+        columns += [(f"{name} µs (reference)", 24), (f"{name} GB/s", 16)]
+    return [
+        nodes.paragraph(text, text),
+        ReportPlot(chart=chart, alt=f"GB/s against size for fill and copy ({text})"),
+        table(columns, rows, ["guide-report-table", "guide-bench-scaling"]),
+    ]
+
+
+def _series(label: str, estimates: list[dict]) -> dict:
+    """Return a chart's series of estimates, with their intervals as error bars."""
+    return {
+        "label": label,
+        "values": [float(estimate["value"]) for estimate in estimates],
+        "low": [float(estimate.get("low", estimate["value"])) for estimate in estimates],
+        "high": [float(estimate.get("high", estimate["value"])) for estimate in estimates],
+    }
+
+
+def _ratio_plain(estimate: dict | None) -> str:
+    """Return a ratio that is not a ratio of times (no faster or slower): ``0.85 (0.80–0.90)``."""
+    if not estimate:
+        return "—"
+    return f"{estimate['value']:.3g} ({estimate['low']:.3g}–{estimate['high']:.3g})"
+
+
+def _percent(value: float | None) -> str:
+    """Return a fraction as a percentage, ``?`` when unknown."""
+    return "?" if value is None else f"{value * 100:.1f}%"

@@ -1,0 +1,285 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The GPU benchmark on a CPU: its statistics, its report document, its floor module, and its refusals."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import random
+import shutil
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cuda_core_guide import bench_report, bench_stats
+from cuda_core_guide.gpu import gpu_status
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def script(name: str, folder: Path = BENCHMARKS) -> ModuleType:
+    """Import a script of conformance/benchmarks (or a module of another folder) as a module."""
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    return importlib.import_module(name)
+
+
+bench_data = script("bench_data", Path(__file__).resolve().parent)
+raw_timings, synthetic_report = bench_data.raw_timings, bench_data.synthetic_report
+
+
+def test_a_clear_difference_is_lower_with_an_interval_around_the_ratio() -> None:
+    fast = [[1.0, 1.01, 0.99], [1.0, 1.02, 0.98], [1.01, 1.0, 0.99]]
+    slow = [[2.0, 2.02, 1.98], [2.0, 2.01, 1.99], [2.02, 2.0, 1.98]]
+    estimate = bench_stats.bootstrap_ratio(fast, slow, resamples=500)
+    assert estimate["low"] <= estimate["value"] <= estimate["high"]
+    assert estimate["value"] == pytest.approx(0.5, rel=0.02)
+    assert estimate["high"] < 1.0
+    assert estimate["verdict"] == "lower"
+    assert bench_stats.bootstrap_ratio(slow, fast, resamples=500)["verdict"] == "higher"
+
+
+def test_an_interval_that_holds_one_is_no_difference_never_a_win() -> None:
+    # The same distribution, drawn twice: the ratio of medians is off 1.0 by chance, the verdict is no difference.
+    chooser = random.Random(3)
+    one, other = ([[chooser.gauss(1.0, 0.05) for _ in range(5)] for _ in range(6)] for _ in range(2))
+    estimate = bench_stats.bootstrap_ratio(one, other, resamples=500)
+    assert estimate["value"] != 1.0
+    assert estimate["low"] < 1.0 < estimate["high"]
+    assert estimate["verdict"] == bench_stats.NO_DIFFERENCE
+    assert bench_stats.verdict(0.9, 1.0) == bench_stats.NO_DIFFERENCE  # touching 1.0 is holding it
+    assert bench_stats.verdict(0.9, 0.99) == "lower"
+    assert bench_stats.verdict(1.01, 1.2) == "higher"
+
+
+def test_the_bootstrap_is_reproducible_and_ignores_empty_runs() -> None:
+    runs = [[3.0, 1.0, 2.0], [], [2.5, 1.5]]
+    first = bench_stats.bootstrap_median(runs, resamples=200, seed=7)
+    assert first == bench_stats.bootstrap_median(runs, resamples=200, seed=7)
+    assert first["value"] == 2.0
+    assert 1.0 <= first["low"] <= first["value"] <= first["high"] <= 3.0
+    with pytest.raises(ValueError, match="no value"):
+        bench_stats.bootstrap_median([[], []])
+    with pytest.raises(ValueError, match="zero"):
+        bench_stats.bootstrap_ratio([[1.0]], [[0.0]])
+
+
+def test_unpaired_runs_are_resampled_each_on_their_own() -> None:
+    estimate = bench_stats.bootstrap_ratio([[1.0], [1.1], [0.9]], [[2.0], [2.2]], resamples=300)
+    assert estimate["verdict"] == "lower"
+
+
+def test_the_geometric_mean_of_ratios_has_an_interval() -> None:
+    half = ([[1.0, 1.0]] * 3, [[2.0, 2.0]] * 3)
+    double = ([[2.0, 2.0]] * 3, [[1.0, 1.0]] * 3)
+    estimate = bench_stats.bootstrap_geometric_mean([half, double], resamples=100)
+    assert estimate["value"] == pytest.approx(1.0)
+    assert estimate["verdict"] == bench_stats.NO_DIFFERENCE
+    assert bench_stats.bootstrap_geometric_mean([half], resamples=100)["value"] == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="no ratio"):
+        bench_stats.bootstrap_geometric_mean([])
+
+
+def test_percentile_interpolates_and_noise_is_the_coefficient_of_variation() -> None:
+    assert bench_stats.percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.5
+    assert bench_stats.percentile([5.0], 0.975) == 5.0
+    assert bench_stats.coefficient_of_variation([[1.0, 1.0], [1.0]]) == 0.0
+    assert bench_stats.coefficient_of_variation([[1.0], [3.0]]) == pytest.approx(0.7071, rel=1e-3)
+
+
+def test_the_crossover_is_where_the_time_reaches_twice_its_floor() -> None:
+    sizes = [1024, 4096, 16384, 65536]
+    assert bench_report.crossover(sizes, [1.0, 1.0, 2.0, 8.0]) == pytest.approx(16384)
+    between = bench_report.crossover(sizes, [1.0, 1.0, 1.5, 3.0])
+    assert 16384 < between < 65536
+    assert bench_report.crossover(sizes, [1.0, 1.1, 1.2, 1.3]) is None
+
+
+def test_the_report_summarizes_every_part_with_intervals_verdicts_and_quotes() -> None:
+    report = synthetic_report()
+    assert bench_report.validate(report) == []
+    fill = report["per_call"]["fill_1k"]
+    assert fill["ratio_upstream"]["value"] == pytest.approx(0.5, rel=0.05)
+    assert fill["ratio_upstream"]["verdict"] == "lower"
+    assert report["per_call"]["stream_sync"]["ratio_upstream"]["verdict"] == bench_stats.NO_DIFFERENCE
+    assert "ratio_floor" not in report["per_call"]["device_get"]  # the floor has no Device(0)
+    assert "compile" not in report["summary"]["operations"]
+    assert report["phases"]["fill_1k"]["ratio"]["value"] == pytest.approx(0.5, rel=0.05)
+    gil = report["gil"]["floor_gil"]["threads"]["8"]["counter_ratio"]
+    assert gil["value"] == pytest.approx(0.05, rel=0.1)
+    fill_scaling = report["scaling"]["operations"]["fill"]["reference"]
+    assert fill_scaling["crossover_bytes"] == pytest.approx(400_000, rel=0.15)  # 2 us of host cost at 200 GB/s
+    assert fill_scaling["peak_fraction"] == pytest.approx(fill_scaling["peak_gbps"] / 3352.32)
+    quotes = report["quotes"]
+    for key in (
+        "fill_1k.ratio_upstream",
+        "fill_1k.ratio_floor",
+        "fill_1k.reference_us",
+        "geomean.ratio_upstream",
+        "phases.event_record.ratio",
+        "gil.reference.counter_ratio_8",
+        "scaling.copy.reference.crossover_bytes",
+        "device.theoretical_gbps",
+    ):
+        assert isinstance(quotes[key]["value"], float), key
+    assert quotes["fill_1k.ratio_upstream"]["unit"] == "x"
+    # Provenance: who, where, when, with what.
+    for key in ("commit", "date", "checker_version", "device", "machine", "versions", "noise", "reference_digest"):
+        assert key in report, key
+    assert report["noise"]["load_average_before"] == [0.5, 0.4, 0.3]
+    assert 0 < report["noise"]["median_cv"] <= report["noise"]["max_cv"]
+    json.dumps(report, allow_nan=False)  # the document is plain JSON
+
+
+def test_only_a_valid_report_is_written_and_in_one_step(tmp_path: Path) -> None:
+    target = tmp_path / "reports" / "bench.json"
+    bench_report.write_report(synthetic_report(), target)
+    assert json.loads(target.read_text())["device"]["name"] == "NVIDIA Test GPU"
+    broken = synthetic_report()
+    del broken["device"]
+    broken["quotes"]["fill_1k.ratio_upstream"] = {"value": "fast"}
+    other = tmp_path / "other.json"
+    with pytest.raises(ValueError, match="'device' is missing.*has no number"):
+        bench_report.write_report(broken, other)
+    assert not other.exists()
+    assert sorted(path.name for path in target.parent.iterdir()) == ["bench.json"]  # no temporary left
+
+
+def test_the_digest_of_the_reference_sources_changes_with_them(tmp_path: Path) -> None:
+    source = tmp_path / "cuda" / "core" / "_stream.pyx"
+    source.parent.mkdir(parents=True)
+    source.write_text("x = 1\n")
+    (tmp_path / "cuda" / "core" / "notes.txt").write_text("not a source")
+    before = bench_report.source_digest(tmp_path)
+    (tmp_path / "cuda" / "core" / "notes.txt").write_text("still not a source")
+    assert bench_report.source_digest(tmp_path) == before
+    source.write_text("x = 2\n")
+    assert bench_report.source_digest(tmp_path) != before
+    assert bench_report.source_digest(tmp_path / "missing") == ""
+
+
+def test_fast_settings_are_smaller_and_options_override_them() -> None:
+    bench = script("bench")
+    default = bench.settings_from(bench._parser().parse_args([]))
+    fast = bench.settings_from(bench._parser().parse_args(["--fast", "--rounds", "4", "--gil-threads", "1,8"]))
+    assert default.sizes[0] == 1024
+    assert default.sizes[-1] == 256 << 20
+    assert fast.fast
+    assert fast.rounds == 4
+    assert fast.gil_threads == (1, 8)
+    assert fast.values < default.values
+    assert fast.sizes[-1] == 16 << 20
+    assert bench._rotated(("a", "b", "c"), 4) == ["b", "c", "a"]
+
+
+def test_without_a_gpu_the_bench_says_so_fails_and_writes_nothing(tmp_path, monkeypatch, capsys) -> None:
+    bench = script("bench")
+    monkeypatch.setattr("cuda_core_guide.gpu.gpu_status", lambda: (False, "no CUDA driver on this machine"))
+    output = tmp_path / "bench.json"
+    assert bench.main(["--upstream-python", sys.executable, "--output", str(output)]) == bench.NO_GPU
+    assert "needs a GPU, and finds none: no CUDA driver on this machine" in capsys.readouterr().err
+    assert not output.exists()
+
+
+def test_without_upstream_cuda_core_the_bench_says_so_fails_and_writes_nothing(tmp_path, monkeypatch, capsys) -> None:
+    bench = script("bench")
+    monkeypatch.setattr("cuda_core_guide.gpu.gpu_status", lambda: (True, "1 CUDA device(s)"))
+    output = tmp_path / "bench.json"
+    missing = tmp_path / "no-env" / "bin" / "python"
+    assert bench.main(["--upstream-python", str(missing), "--output", str(output)]) == bench.NO_GPU
+    assert "upstream cuda-core cannot be imported" in capsys.readouterr().err
+    assert not output.exists()
+
+
+def test_the_theoretical_bandwidth_is_double_data_rate_times_the_bus() -> None:
+    device_info = script("device_info")
+    assert device_info.theoretical_bandwidth(2_619_000, 5120) == pytest.approx(3352.32)
+    assert device_info.theoretical_bandwidth(0, 5120) is None
+
+
+def test_the_floor_module_compiles_without_a_gpu(tmp_path: Path) -> None:
+    pytest.importorskip("cuda.bindings", reason="cuda-bindings is not installed")
+    pytest.importorskip("Cython", reason="Cython is not installed")
+    if importlib.util.find_spec("nvidia") is None:
+        pytest.skip("nvidia-cuda-runtime (the CUDA headers) is not installed")
+    if shutil.which("c++") is None:
+        pytest.skip("no C++ compiler")
+    floor_build = script("floor_build")
+    extension = floor_build.build_floor(tmp_path / "floor")
+    assert extension.is_file()
+    sys.path.insert(0, str(extension.parent))
+    try:
+        floor = importlib.import_module("cuda_core_floor")
+    finally:
+        sys.path.remove(str(extension.parent))
+        sys.modules.pop("cuda_core_floor", None)
+    for name in ("event_record", "stream_sync", "memset_d8", "launch_ptr_int", "memset_d8_sync_with_gil"):
+        assert callable(getattr(floor, name)), name
+    assert "with nogil" in floor_build.SOURCE.read_text()
+
+
+def test_a_broken_floor_source_fails_with_the_compiler_output(tmp_path: Path, monkeypatch) -> None:
+    pytest.importorskip("Cython", reason="Cython is not installed")
+    floor_build = script("floor_build")
+    broken = tmp_path / "cuda_core_floor.pyx"
+    broken.write_text("def broken(:\n")
+    monkeypatch.setattr(floor_build, "SOURCE", broken)
+    with pytest.raises(RuntimeError, match="Cython failed"):
+        floor_build.build_floor(tmp_path / "out", include=tmp_path)
+
+
+def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_loops(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("pyperf", reason="pyperf is not installed")
+    bench = script("bench")
+    fake = Path(__file__).resolve().parent / "data" / "fake_cuda_core"
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setattr(bench, "PER_CALL_IMPLEMENTATIONS", ("reference", "upstream"))
+    settings = bench.Settings(rounds=2, values=2, min_time=0.002)
+    pythons = {"reference": sys.executable, "upstream": sys.executable}
+    runs, errors, metadata = bench._per_call(pythons, settings, tmp_path, tmp_path)
+    assert errors == {"reference": {}, "upstream": {}}
+    assert set(runs["upstream"]) == {f"upstream.{name}" for name in bench_report.OPERATIONS}
+    fill = runs["reference"]["reference.fill_1k"]
+    assert len(fill) == 2  # one run per round
+    assert all(len(run) == 2 for run in fill)  # the values of each worker
+    assert "cpu_model_name" in metadata or "cpu_count" in metadata
+    report = bench_report.build_report(
+        {"per_call": runs, "errors": errors},
+        device={"name": "fake"},
+        machine={},
+        versions={},
+        settings={"resamples": 50},
+        reference_digest="",
+    )
+    assert bench_report.validate(report) == []
+    assert "fill_1k.ratio_upstream" in report["quotes"]
+
+
+@pytest.mark.gpu
+def test_every_operation_runs_once_on_the_gpu(tmp_path: Path) -> None:
+    available, reason = gpu_status()
+    if not available:
+        pytest.skip(reason)
+    bench_ops = script("bench_ops")
+    objects = bench_ops.setup()
+    try:
+        for name, operation in bench_ops.operations("reference", objects).items():
+            operation.call()
+            if operation.finish is not None:
+                operation.finish()
+            assert name in bench_ops.OPERATIONS
+    finally:
+        objects.close()
+
+
+def test_the_synthetic_data_has_every_implementation() -> None:
+    raw = raw_timings()
+    assert set(raw["per_call"]) == set(bench_report.IMPLEMENTATIONS)
+    assert set(raw["gil"]) == set(script("gil_worker").IMPLEMENTATIONS)

@@ -1,0 +1,166 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The performance report page and the ``{bench}`` role, built from synthetic data in small sites."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+synthetic_report = importlib.import_module("bench_data").synthetic_report
+report_pages = importlib.import_module("test_report_pages")
+build, images, page_text = report_pages.build, report_pages.images, report_pages.page_text
+
+sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
+pytest.importorskip("myst_parser", reason="myst-parser is not installed")
+pytest.importorskip("matplotlib", reason="matplotlib is not installed")
+
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling")
+PAGE = "# Performance\n\n" + "".join(f"## {part}\n\n```{{bench-report}} {part}\n```\n\n" for part in PARTS)
+CHAPTER = textwrap.dedent(
+    """\
+    # Lifecycle
+
+    Filling 1 KiB takes {bench}`fill_1k.ratio_upstream` of upstream's time; the floor
+    {bench}`fill_1k.floor_us`; syncing {bench}`stream_sync.ratio_upstream`.
+    """
+)
+
+
+def make_site(root: Path, report: dict | None, chapter: str = CHAPTER) -> Path:
+    """Write a site with the performance page and a chapter that quotes the data; return its folder."""
+    from cuda_core_guide.bench_report import source_digest
+
+    reference = root / "reference_impl"
+    (reference / "cuda" / "core").mkdir(parents=True)
+    (reference / "cuda" / "core" / "_stream.pyx").write_text("x = 1\n")
+    docs = root / "docs"
+    (docs / "_data").mkdir(parents=True)
+    (docs / "conf.py").write_text(
+        textwrap.dedent(
+            """\
+            extensions = ["myst_parser", "cuda_core_guide.sphinxext"]
+            nitpicky = True
+            cuda_core_guide_bench = "_data/bench.json"
+            cuda_core_guide_bench_reference = "../reference_impl"
+            """
+        )
+    )
+    (docs / "index.md").write_text("# Site\n\n```{toctree}\nperformance\nlifecycle\n```\n")
+    (docs / "performance.md").write_text(PAGE)
+    (docs / "lifecycle.md").write_text(chapter)
+    if report is not None:
+        report = {"reference_digest": source_digest(reference), **report}
+        (docs / "_data" / "bench.json").write_text(json.dumps(report))
+    return docs
+
+
+def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    del report["reference_digest"]
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    html = (docs / "_build" / "performance.html").read_text()
+    text = page_text(html)
+    assert "Recorded 2026-11-24 09:30 UTC on NVIDIA Test GPU (compute capability 9.0, driver for CUDA 13.0" in text
+    assert "Stale data" not in text
+    assert "4 rounds, each starting one pyperf worker process per implementation" in text
+    assert "The run took 312 s." in text
+    fill = report["per_call"]["fill_1k"]["ratio_upstream"]
+    assert f"{fill['value']:.2f}× ({fill['low']:.2f}–{fill['high']:.2f}) faster" in text
+    assert "no difference" in text  # stream_sync: the same distribution on both sides
+    assert "Geometric mean of reference / upstream over 10 operations" in text
+    assert "read a device attribute" in text  # Phase 1 against Phase 2
+    assert "floor_gil 8" in text
+    assert "theoretical memory bandwidth, from its attributes" in text
+    assert "3,352 GB/s" in text
+    assert "fill (reference): the bandwidth dominates from about" in text
+    charts = images(docs, "performance")
+    assert len(charts) == 5  # ratios, phases, GIL counter, GIL work, scaling
+    ratios = charts[0].read_text()
+    assert ratios.count('<g id="LineCollection_') == 2  # the intervals of both ratios, as error bars
+    assert "fill_1k" in ratios
+
+
+def test_the_role_quotes_a_number_with_its_interval(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    del report["reference_digest"]
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "lifecycle.html").read_text())
+    quote = report["quotes"]["fill_1k.ratio_upstream"]
+    assert f"takes {quote['value']:.2f}× (95% CI {quote['low']:.2f}–{quote['high']:.2f}) of upstream" in text
+    assert " µs (95% CI " in text
+    assert "no difference)" in text  # stream_sync's interval holds 1.0
+
+
+def test_missing_data_is_said_and_the_build_goes_on(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path, None)
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "No benchmark results are recorded yet: run nox -s bench on a GPU runner" in text
+    assert not list((docs / "_build").glob("_images/*.svg"))
+    chapter = page_text((docs / "_build" / "lifecycle.html").read_text())
+    assert "takes (not measured) of upstream" in chapter
+
+
+def test_a_key_the_present_data_lacks_is_a_warning_at_its_line(tmp_path, capsys) -> None:
+    chapter = "# Lifecycle\n\nText.\n\nIt takes {bench}`fill_1k.no_such_number` here.\n"
+    docs = make_site(tmp_path, synthetic_report(), chapter=chapter)
+    status = sphinx_build(["-q", "-b", "html", str(docs), str(docs / "_build")])
+    output = capsys.readouterr().err
+    assert status == 0
+    assert "lifecycle.md:5: WARNING: the benchmark report bench.json has no number 'fill_1k.no_such_number'" in output
+    assert "It takes (not measured) here." in page_text((docs / "_build" / "lifecycle.html").read_text())
+
+
+def test_data_from_other_reference_sources_is_stale(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path, synthetic_report(reference_digest="fedcba9876543210"))
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "Stale data" in text
+    assert "sources have changed since it was recorded" in text
+    assert "Run nox -s bench again" in text
+
+
+def test_an_unknown_part_is_an_error_at_its_line(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path, synthetic_report())
+    (docs / "performance.md").write_text("# Performance\n\n```{bench-report} everything\n```\n")
+    status = sphinx_build(["-q", "-b", "html", str(docs), str(docs / "_build")])
+    assert status == 0
+    assert "performance.md:3: ERROR: unknown part 'everything' of the benchmark report" in capsys.readouterr().err
+
+
+def test_quotes_format_each_unit() -> None:
+    from cuda_core_guide.sphinxext.bench import format_quote, format_size
+
+    assert format_quote({"value": 0.5512, "low": 0.52, "high": 0.58, "unit": "x", "verdict": "lower"}) == (
+        "0.55× (95% CI 0.52–0.58)"
+    )
+    assert format_quote({"value": 1.01, "low": 0.97, "high": 1.06, "unit": "x", "verdict": "no difference"}) == (
+        "1.01× (95% CI 0.97–1.06, no difference)"
+    )
+    assert format_quote({"value": 0.5123, "low": 0.5, "high": 0.52, "unit": "us"}) == "0.512 µs (95% CI 0.5–0.52)"
+    assert format_quote({"value": 0.873, "unit": "%"}) == "87.3%"
+    assert format_quote({"value": 3352.3, "unit": "GB/s"}) == "3,352 GB/s"
+    assert format_quote({"value": 65536.0, "unit": "B"}) == "64 KiB"
+    assert format_size(1.5 * 1024) == "1.5 KiB"
+    assert format_size(256 << 20) == "256 MiB"
+
+
+def test_every_number_the_guide_quotes_is_a_key_the_report_writes() -> None:
+    guide = Path(__file__).resolve().parents[2] / "guide"
+    keys = {key for chapter in guide.glob("*.md") for key in re.findall(r"\{bench\}`([^`]+)`", chapter.read_text())}
+    assert keys, "the guide quotes no benchmark number"
+    assert sorted(keys - set(synthetic_report()["quotes"])) == []
