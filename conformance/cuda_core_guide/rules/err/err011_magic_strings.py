@@ -2,9 +2,11 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""ERR011: a function does not answer with one of a few magic strings.
+"""ERR011: a function of the public API does not answer with one of a few magic strings.
 
-A function is reported when it has at least two ``return`` statements,
+A public Python function or method (``def`` or ``cpdef``, no leading
+underscore, in a public class, listed in ``__all__`` if the module has a
+literal one) is reported when it has at least two ``return`` statements,
 every one of them returns a string literal, the literals are not all the
 same, and each is a short word (at most 16 letters, digits, ``_``, ``+`` or
 ``-``, the empty string included), as ``"rw"``, ``"r"`` and ``""`` are.
@@ -22,7 +24,7 @@ from Cython.Compiler import Nodes
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
-from cuda_core_guide.rules.cud.tree import tree_index
+from cuda_core_guide.rules.cud.tree import is_python_api, tree_index
 from cuda_core_guide.source import SourceFile, nodes
 from cuda_core_guide.source.nodes import is_dunder
 
@@ -33,7 +35,7 @@ _LITERAL = frozenset({"Literal", "typing.Literal", "typing_extensions.Literal"})
 
 
 class MagicStrings(Rule):
-    """Check that no function returns only short string literals, some different from others."""
+    """Check that no public function returns only short string literals, some different from others."""
 
     code = "ERR011"
     kinds = frozenset({"pyx", "py", "pxi"})
@@ -48,6 +50,8 @@ class MagicStrings(Rule):
         for function, statements in returns.values():
             name = nodes.definition_name(function) or ""
             if len(statements) < 2 or is_dunder(name) or _returns_literal_type(function):
+                continue
+            if not is_python_api(index, function):
                 continue
             values = [
                 nodes.string_value(statement.value) if statement.value is not None else None for statement in statements
