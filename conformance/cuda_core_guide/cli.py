@@ -48,10 +48,10 @@ from cuda_core_guide.runner import check_paths
 
 __all__ = ["main"]
 
-EXIT_CLEAN = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
+_EXIT_CLEAN = 0
+_EXIT_FINDINGS = 1
+_EXIT_USAGE = 2
+_EXIT_INTERRUPTED = 130
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,22 +77,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except (_UsageError, ConfigError, FileNotFoundError) as exc:
         _error(str(exc))
-        return EXIT_USAGE
+        return _EXIT_USAGE
     except BrokenPipeError:
         # The reader stopped reading (`| head`): what it wanted, it has.
         _discard_stdout()
-        return EXIT_CLEAN
+        return _EXIT_CLEAN
     except OSError as exc:
         _discard_stdout()
         _error(f"cannot write the output: {exc.strerror or exc}")
-        return EXIT_USAGE
+        return _EXIT_USAGE
     except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+        return _EXIT_INTERRUPTED
     except Exception as exc:
         if not _is_guide_error(exc):
             raise
         _error(str(exc))
-        return EXIT_USAGE
+        return _EXIT_USAGE
     return status
 
 
@@ -122,7 +122,7 @@ def _stop_soon_after_an_interrupt() -> signal.Handlers | object | None:
         return None
 
     def interrupted(signum: int, frame: object) -> None:
-        timer = threading.Timer(1.0, os._exit, args=(EXIT_INTERRUPTED,))
+        timer = threading.Timer(1.0, os._exit, args=(_EXIT_INTERRUPTED,))
         timer.daemon = True
         timer.start()
         raise KeyboardInterrupt
@@ -178,7 +178,7 @@ def _run_check(args: argparse.Namespace) -> int:
             if not Path(path).exists():
                 raise FileNotFoundError(f"{path}: no such file or directory")
             print(settings_text(path, resolver.for_path(path), resolver.source_of(path), override=args.config))
-        return EXIT_CLEAN
+        return _EXIT_CLEAN
     if args.fix or args.diff:
         return _run_fix(args, resolver, cache)
     findings = check_paths(args.paths or ["."], resolver, cache=cache)
@@ -191,8 +191,8 @@ def _run_check(args: argparse.Namespace) -> int:
         for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
             print(f"{count:6d}  {code}", file=sys.stderr)
     if args.exit_zero:
-        return EXIT_CLEAN
-    return EXIT_FINDINGS if findings else EXIT_CLEAN
+        return _EXIT_CLEAN
+    return _EXIT_FINDINGS if findings else _EXIT_CLEAN
 
 
 def _run_fix(args: argparse.Namespace, resolver: ConfigResolver, cache: ResultCache | None) -> int:
@@ -210,13 +210,13 @@ def _run_fix(args: argparse.Namespace, resolver: ConfigResolver, cache: ResultCa
         sys.stdout.write("".join(result.diff() for result in changed))
         if changed:
             print(f"Would fix {summary}.", file=sys.stderr)
-        return EXIT_FINDINGS if changed else EXIT_CLEAN
+        return _EXIT_FINDINGS if changed else _EXIT_CLEAN
     sys.stdout.write(render(report.findings, args.format, resolver.for_path(Path.cwd()).rule_url))
     if changed:
         print(f"Fixed {summary}.", file=sys.stderr)
     if args.exit_zero:
-        return EXIT_CLEAN
-    return EXIT_FINDINGS if report.findings else EXIT_CLEAN
+        return _EXIT_CLEAN
+    return _EXIT_FINDINGS if report.findings else _EXIT_CLEAN
 
 
 def _known_codes() -> frozenset[str]:
@@ -255,7 +255,7 @@ def _rule(args: argparse.Namespace) -> int:
         lines.append(url)
     print("\n".join(lines) + "\n")
     print(rule.text, end="")
-    return EXIT_CLEAN
+    return _EXIT_CLEAN
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -277,11 +277,11 @@ def _rules(args: argparse.Namespace) -> int:
     ]
     if args.format == "json":
         print(json.dumps(rows, indent=2))
-        return EXIT_CLEAN
+        return _EXIT_CLEAN
     for row in rows:
         mark = "fixable" if row["fixable"] else "checked" if row["checked"] else "-"
         print(f"{row['code']}  {row['level']:<11}  {mark:<7}  {row['title']}")
-    return EXIT_CLEAN
+    return _EXIT_CLEAN
 
 
 def _config_path(args: argparse.Namespace) -> Path | None:

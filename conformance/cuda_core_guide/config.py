@@ -40,6 +40,7 @@ from cuda_core_guide.config_schema import ConfigError, validate_table
 from cuda_core_guide.findings import Level
 
 __all__ = [
+    "DEFAULT_EXCLUDE",
     "Config",
     "ConfigError",
     "clear_path_memo",
@@ -70,7 +71,7 @@ DEFAULT_EXCLUDE = (
     "node_modules",
     "venv",
 )
-DEFAULT_HOLDER = "NVIDIA CORPORATION & AFFILIATES. All rights reserved."
+_DEFAULT_HOLDER = "NVIDIA CORPORATION & AFFILIATES. All rights reserved."
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Config:
     levels: dict[str, Level] = dataclasses.field(default_factory=dict)
     per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     principal: dict[str, str] = dataclasses.field(default_factory=dict)
-    copyright_holder: str = DEFAULT_HOLDER
+    copyright_holder: str = _DEFAULT_HOLDER
     license: str = "Apache-2.0"
     docs_url: str | None = None
     time_limit: float = 60.0

@@ -20,7 +20,7 @@ from cuda_core_guide.findings import Level
 
 __all__ = ["SETTINGS", "ConfigError", "Setting", "validate_table"]
 
-TABLE = "[tool.cuda-core-guide]"
+_TABLE = "[tool.cuda-core-guide]"
 _SHOWN = 60
 
 
@@ -57,7 +57,7 @@ class _Check:
         if len(shown) > _SHOWN:
             shown = shown[: _SHOWN - 3] + "..."
         return ConfigError(
-            f"{self.path}: {TABLE} {self.key} must be {expected}, not {_kind(value)} {shown}", self.path, self.key
+            f"{self.path}: {_TABLE} {self.key} must be {expected}, not {_kind(value)} {shown}", self.path, self.key
         )
 
     def code(self, value: object, *, exact: bool = False) -> str:
@@ -69,7 +69,7 @@ class _Check:
         if self.known_codes is not None and not (not exact and code == "ALL"):
             known = code in self.known_codes if exact else any(known.startswith(code) for known in self.known_codes)
             if not known:
-                raise ConfigError(f"{self.path}: {TABLE} {self.key} names unknown rule {value!r}", self.path, self.key)
+                raise ConfigError(f"{self.path}: {_TABLE} {self.key} names unknown rule {value!r}", self.path, self.key)
         return code
 
 
@@ -171,7 +171,7 @@ def _docs_url(value: object, check: _Check) -> str:
         raise check.fail('an http(s):// or file:// address, or ""', value)
     if value and not value.startswith(("https://", "http://", "file://")):
         raise ConfigError(
-            f"{check.path}: {TABLE} docs-url {value!r} is not an http(s):// or file:// address", check.path, check.key
+            f"{check.path}: {_TABLE} docs-url {value!r} is not an http(s):// or file:// address", check.path, check.key
         )
     return value
 
@@ -278,12 +278,12 @@ def validate_table(table: object, path: Path, known_codes: frozenset[str] | None
     """
     if not isinstance(table, Mapping):
         form = "an array of tables ([[tool.cuda-core-guide]])" if isinstance(table, list) else _kind(table)
-        raise ConfigError(f"{path}: {TABLE} must be a table, not {form}", path)
+        raise ConfigError(f"{path}: {_TABLE} must be a table, not {form}", path)
     by_key = {setting.key: setting for setting in SETTINGS}
     unknown = sorted(key for key in table if key not in by_key)
     if unknown:
         raise ConfigError(
-            f"{path}: unknown key(s) in {TABLE}: {', '.join(unknown)}; the keys are {', '.join(by_key)}",
+            f"{path}: unknown key(s) in {_TABLE}: {', '.join(unknown)}; the keys are {', '.join(by_key)}",
             path,
             unknown[0],
         )

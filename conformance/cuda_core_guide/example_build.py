@@ -34,10 +34,10 @@ from pathlib import Path
 
 __all__ = ["BuildRequest", "BuildResult", "ExampleBuilder", "cuda_include_dir"]
 
-CYTHON_DIRECTIVES = ("language_level=3", "binding=True", "annotation_typing=False")
+_CYTHON_DIRECTIVES = ("language_level=3", "binding=True", "annotation_typing=False")
 """The directives of the reference implementation's build (``reference_impl/setup.py``)."""
 
-CXX_FLAGS = ("-shared", "-fPIC", "-O0", "-std=c++17", "-w")
+_CXX_FLAGS = ("-shared", "-fPIC", "-O0", "-std=c++17", "-w")
 """Compile quickly: the examples are compiled to be checked, not to be run."""
 
 _PXD_CHECK = "_guide_cimports_{module}"
@@ -144,7 +144,7 @@ class ExampleBuilder:
             module = _PXD_CHECK.format(module=request.module)
             (folder / f"{module}.pyx").write_text(f"cimport {request.module}\n", encoding="utf-8")
         cython = [sys.executable, "-m", "cython", "--cplus", "-3"]
-        for directive in CYTHON_DIRECTIVES:
+        for directive in _CYTHON_DIRECTIVES:
             cython += ["-X", directive]
         for path in [folder, *self._include_paths]:
             cython += ["-I", str(path)]
@@ -155,7 +155,7 @@ class ExampleBuilder:
         target = folder / f"{module}{sysconfig.get_config_var('EXT_SUFFIX')}"
         includes = [f"-I{sysconfig.get_paths()['include']}", f"-I{self._cuda_include}"]
         compiler = os.environ.get("CXX", "c++")
-        step = _run([compiler, *CXX_FLAGS, *includes, "-o", str(target), str(cpp)], folder)
+        step = _run([compiler, *_CXX_FLAGS, *includes, "-o", str(target), str(cpp)], folder)
         if step is not None:
             return BuildResult(False, "c++", step)
         return BuildResult(True)
@@ -163,7 +163,7 @@ class ExampleBuilder:
     def _signature(self) -> str:
         """Return what results depend on besides the examples: tool versions and flags."""
         versions = [importlib.metadata.version(name) for name in ("Cython", "cuda-bindings", "nvidia-cuda-runtime")]
-        return json.dumps([versions, CYTHON_DIRECTIVES, CXX_FLAGS, [str(p) for p in self._include_paths]])
+        return json.dumps([versions, _CYTHON_DIRECTIVES, _CXX_FLAGS, [str(p) for p in self._include_paths]])
 
     def _cache_file(self, key: str) -> Path:
         """Return where a request's result is cached."""

@@ -11,7 +11,7 @@ code and its findings from here, so the page shows what the test saw.
 A preferred example is checked against every rule, except the ones its
 ``breaks`` option names with a reason. An example that is a snippet rather
 than a whole file (it does not start with the SPDX header) is not held to
-:data:`SNIPPET_EXEMPT`, the rules about the top of a file, which a snippet
+:data:`SNIPPET_EXEMPT`, the rules about the top of a file or the whole of it, which a snippet
 does not show.
 """
 
@@ -36,8 +36,9 @@ __all__ = [
     "preferred_findings",
 ]
 
-SNIPPET_EXEMPT = ("HDR001", "HDR002", "HDR003", "HDR004", "FIL001", "TYP003")
-"""Rules about the top of a file (header, module docstring, ``__future__`` import), which a snippet does not show."""
+SNIPPET_EXEMPT = ("HDR001", "HDR002", "HDR003", "HDR004", "FIL001", "TYP003", "PKG008")
+"""Rules about the top of a file (header, module docstring, ``__future__`` import) or the whole of it (PKG008, a
+``.pyx`` that uses nothing from Cython), which a snippet does not show."""
 
 _HEADER_START = ("# SPDX-FileCopyrightText:", "<!-- SPDX-FileCopyrightText:")
 

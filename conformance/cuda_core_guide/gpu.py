@@ -13,7 +13,7 @@ __all__ = ["cuda_toolkit", "gpu_status"]
 
 # The variables that name a CUDA toolkit, in the order cuda.pathfinder reads
 # them: a runner may set only CUDA_HOME, another only CUDA_PATH.
-TOOLKIT_VARIABLES = ("CUDA_PATH", "CUDA_HOME")
+_TOOLKIT_VARIABLES = ("CUDA_PATH", "CUDA_HOME")
 
 
 @functools.cache
@@ -58,7 +58,7 @@ def cuda_toolkit() -> str:
         ``"/usr/local/cuda (CUDA_HOME)"``, or ``"none"`` when neither
         variable is set.
     """
-    for name in TOOLKIT_VARIABLES:
+    for name in _TOOLKIT_VARIABLES:
         value = os.environ.get(name, "").strip()
         if value:
             return f"{value} ({name})"

@@ -95,8 +95,9 @@ class Example:
 
     @property
     def filename(self) -> str:
-        """The file name the example is checked as (its ``filename`` option)."""
-        default = "example.pyx" if self.language == "cython" else "example.py"
+        """The file name the example is checked as (its ``filename`` option; else by its language or included file)."""
+        python = self.language != "cython" or self.options.get("include", "").endswith(".py")
+        default = "example.py" if python else "example.pyx"
         return self.options.get("filename", default)
 
     @property

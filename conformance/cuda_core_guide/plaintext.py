@@ -47,7 +47,7 @@ _OBJECT_ROLES = frozenset({"attr", "class", "const", "data", "exc", "func", "met
 _CALLABLE_ROLES = frozenset({"func", "meth"})
 _CODE_INDENT = "    "
 
-Include = Callable[[str, str | None], str]
+_Include = Callable[[str, str | None], str]
 """Return the text that an example's ``include`` and ``symbol`` options quote."""
 
 
@@ -70,7 +70,7 @@ def render_inline(text: str) -> str:
     return " ".join(_inline(SyntaxTreeNode(tokens).children[0]).split())
 
 
-def render_markdown(text: str, *, width: int = WIDTH, include: Include | None = None) -> str:
+def render_markdown(text: str, *, width: int = WIDTH, include: _Include | None = None) -> str:
     """Return a MyST document, or a directive's body, as plain text.
 
     Parameters
@@ -94,7 +94,7 @@ def render_markdown(text: str, *, width: int = WIDTH, include: Include | None = 
     return "\n\n".join(blocks).rstrip() + "\n" if blocks else ""
 
 
-def _blocks(children: list[SyntaxTreeNode], width: int, include: Include | None) -> list[str]:
+def _blocks(children: list[SyntaxTreeNode], width: int, include: _Include | None) -> list[str]:
     """Render block nodes, one string per block."""
     rendered = []
     for node in children:
@@ -104,7 +104,7 @@ def _blocks(children: list[SyntaxTreeNode], width: int, include: Include | None)
     return rendered
 
 
-def _block(node: SyntaxTreeNode, width: int, include: Include | None) -> str:
+def _block(node: SyntaxTreeNode, width: int, include: _Include | None) -> str:
     """Render one block node."""
     kind = node.type
     if kind == "paragraph":
@@ -138,7 +138,7 @@ def _wrap(text: str, width: int) -> str:
     )
 
 
-def _list(node: SyntaxTreeNode, width: int, include: Include | None) -> str:
+def _list(node: SyntaxTreeNode, width: int, include: _Include | None) -> str:
     """Render a bullet or ordered list, continuation lines indented under the item's text."""
     start = int(node.attrs.get("start", 1)) if node.type == "ordered_list" else 0
     items = []
@@ -152,7 +152,7 @@ def _list(node: SyntaxTreeNode, width: int, include: Include | None) -> str:
     return ("\n" if tight else "\n\n").join(items)
 
 
-def _fence(node: SyntaxTreeNode, width: int, include: Include | None) -> str:
+def _fence(node: SyntaxTreeNode, width: int, include: _Include | None) -> str:
     """Render a code fence, an example, an admonition, or nothing for other directives."""
     directive = split_directive(node.token) if node.token is not None else None
     if directive is None:
@@ -196,7 +196,7 @@ def _table(node: SyntaxTreeNode) -> str:
     return "\n".join(lines)
 
 
-def _definitions(node: SyntaxTreeNode, width: int, include: Include | None) -> str:
+def _definitions(node: SyntaxTreeNode, width: int, include: _Include | None) -> str:
     """Render a definition list: each term, then its definition indented."""
     parts = []
     for child in node.children:

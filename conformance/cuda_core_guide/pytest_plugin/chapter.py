@@ -29,7 +29,7 @@ from cuda_core_guide.pytest_plugin.runnable import RunnableExample
 
 __all__ = ["GuideChapter"]
 
-ITEM_CLASSES: dict[str, type[GuideExample]] = {
+_ITEM_CLASSES: dict[str, type[GuideExample]] = {
     "avoid": AvoidExample,
     "prefer": PreferExample,
     "runnable": RunnableExample,
@@ -57,7 +57,7 @@ class GuideChapter(pytest.File):
             kinds = [example.kind, *(["compile"] if example.compiled or example.compile_error else [])]
             for kind in kinds:
                 name = f"{kind}[{example.rule or 'example'}:line{example.line}]"
-                item = ITEM_CLASSES[kind].from_parent(self, name=name, example=example)
+                item = _ITEM_CLASSES[kind].from_parent(self, name=name, example=example)
                 if kind == "runnable":
                     item.add_marker(pytest.mark.gpu)
                     _mark_upstream_difference(item, differences)

@@ -86,7 +86,7 @@ from cuda_core_guide.sphinxext.upstream_findings import UpstreamFindingsDirectiv
 
 __all__ = ["setup"]
 
-STATIC = Path(__file__).parent / "static"
+_STATIC = Path(__file__).parent / "static"
 """The stylesheet and script the extension adds to every HTML page."""
 
 _PATH_SETTINGS = (
@@ -157,7 +157,7 @@ def setup(app: Sphinx) -> dict[str, object]:
 
 def _add_static_path(app: Sphinx, config: Config) -> None:
     """Serve the extension's stylesheet and script with the site's static files."""
-    config.html_static_path.append(str(STATIC))
+    config.html_static_path.append(str(_STATIC))
 
 
 def _resolve_paths(app: Sphinx, config: Config) -> None:

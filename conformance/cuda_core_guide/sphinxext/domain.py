@@ -26,7 +26,7 @@ from sphinx.util.nodes import make_refnode
 
 __all__ = ["GuideDomain", "RuleEntry", "RuleRole", "rule_anchor"]
 
-logger = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,7 +122,7 @@ class GuideDomain(Domain):
         """
         first = self.data["rules"].get(entry.code)
         if first is not None and (first.docname, first.lineno) != (entry.docname, entry.lineno):
-            logger.warning(
+            _logger.warning(
                 "rule %s is defined twice (first in %s, line %s)",
                 entry.code,
                 self.env.doc2path(first.docname),

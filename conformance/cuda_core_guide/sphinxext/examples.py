@@ -50,7 +50,7 @@ from cuda_core_guide.sphinxext.rule_pages import RULE_PAGE_KEY
 
 __all__ = ["ExampleDirective", "LABELS"]
 
-logger = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 LABELS = {
     "avoid": "Avoid",
@@ -86,7 +86,7 @@ class ExampleDirective(SphinxDirective):
             text, origin = self._text()
         except IncludeOutsideRoot as exc:
             if self.env.current_document.get(RULE_PAGE_KEY) is None:  # a rule page repeats its chapter's example
-                logger.warning(
+                _logger.warning(
                     "%s; the file is not quoted",
                     exc,
                     location=(self.env.docname, self.lineno),

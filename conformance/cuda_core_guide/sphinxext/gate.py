@@ -28,7 +28,7 @@ from cuda_core_guide.sphinxext.domain import GuideDomain
 
 __all__ = ["check_rule_coverage", "run_checker"]
 
-logger = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 
 def run_checker(app: Sphinx) -> None:
@@ -49,15 +49,15 @@ def run_checker(app: Sphinx) -> None:
     except ConfigError as exc:
         # A configuration of the wrong type is a located warning, not an extension error.
         location = f"{exc.path}:1" if exc.path is not None else None
-        logger.warning(
+        _logger.warning(
             "cuda-core-guide cannot check the configured paths: %s", exc, location=location, type="cuda-core-guide"
         )
         return
     except FileNotFoundError as exc:
-        logger.warning("cuda-core-guide cannot check the configured paths: %s", exc, type="cuda-core-guide")
+        _logger.warning("cuda-core-guide cannot check the configured paths: %s", exc, type="cuda-core-guide")
         return
     for finding in findings:
-        logger.warning(
+        _logger.warning(
             "%s %s",
             finding.rule,
             finding.message,
@@ -66,7 +66,7 @@ def run_checker(app: Sphinx) -> None:
             subtype=finding.rule,
         )
     checked = ", ".join(_shown(str(p)) for p in paths)
-    logger.info("cuda-core-guide: %d finding(s) in %s", len(findings), checked)
+    _logger.info("cuda-core-guide: %d finding(s) in %s", len(findings), checked)
 
 
 def check_rule_coverage(app: Sphinx, env: BuildEnvironment) -> None:
@@ -85,7 +85,7 @@ def check_rule_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     for code, rule in all_rules().items():
         if code not in domain.rules:
             location = _source_file(type(rule))
-            logger.warning("the checker implements %s but no guide chapter defines it", code, location=f"{location}:1")
+            _logger.warning("the checker implements %s but no guide chapter defines it", code, location=f"{location}:1")
 
 
 def _source_file(cls: type) -> str:

@@ -34,7 +34,7 @@ from cuda_core_guide.myst import MystError, first_heading, iter_directives, mark
 
 __all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source", "report_problems"]
 
-logger = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 _INDEX = "index.md"
 
@@ -173,7 +173,7 @@ def report_problems(app: Sphinx) -> None:
     """
     for problem in guide_source(app.env).problems:
         docname = app.env.path2doc(problem.path)
-        logger.warning(
+        _logger.warning(
             "%s",
             problem.message,
             location=(docname, problem.line) if docname else f"{problem.path}:{problem.line}",

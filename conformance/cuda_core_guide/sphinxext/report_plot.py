@@ -31,7 +31,7 @@ from cuda_core_guide import __version__
 
 __all__ = ["ReportPlot", "plot_file_name", "setup_report_plots"]
 
-logger = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 
 class ReportPlot(nodes.General, nodes.Element):
@@ -76,7 +76,7 @@ def _visit_html(translator: HTML5Translator, node: ReportPlot) -> None:
         try:
             from cuda_core_guide.sphinxext.svg_plots import render_svg  # matplotlib is needed only here
         except ImportError:
-            logger.warning("the chart needs matplotlib, which is not installed", location=node)
+            _logger.warning("the chart needs matplotlib, which is not installed", location=node)
             raise nodes.SkipNode from None
         svg = render_svg(node["chart"])
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,7 @@ import threading
 
 from cuda.core._device import Device
 
-__all__ = ["Kernel", "KernelAttributes", "ObjectCode"]
+__all__ = ["Kernel", "KernelAttributes", "ObjectCode", "ParamInfo"]
 
 ParamInfo = namedtuple("ParamInfo", ["offset", "size"])
 """The offset and the size, in bytes, of one parameter of a kernel."""

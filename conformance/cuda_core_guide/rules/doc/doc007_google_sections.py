@@ -22,7 +22,7 @@ from cuda_core_guide.source import SourceFile
 
 __all__ = ["GoogleSections"]
 
-GOOGLE_SECTIONS = {
+_GOOGLE_SECTIONS = {
     "Args": "Parameters",
     "Arguments": "Parameters",
     "Parameters": "Parameters",
@@ -66,7 +66,7 @@ class GoogleSections(Rule):
             for index, line in enumerate(lines):
                 if not line.endswith(":") or line.endswith("::") or line[:1].isspace():
                     continue
-                section = GOOGLE_SECTIONS.get(line[:-1].strip())
+                section = _GOOGLE_SECTIONS.get(line[:-1].strip())
                 following = lines[index + 1].strip() if index + 1 < len(lines) else ""
                 if section is None or (following and set(following) <= {"-", "="}):
                     continue

@@ -20,7 +20,7 @@ from cuda_core_guide.source import SourceFile, nodes
 from cuda_core_guide.source.parse import ParseFailure, parse_module
 from cuda_core_guide.source.visibility import parameter_name
 
-__all__ = ["Annotation", "annotations", "expressions"]
+__all__ = ["Annotation", "annotations", "expressions", "parse_expression"]
 
 _MAX_STRING_DEPTH = 3
 
@@ -124,7 +124,7 @@ def _walk_expression(expr: ExprNodes.ExprNode | None, depth: int) -> Iterator[Ex
             continue
         yield current
         if isinstance(current, ExprNodes.UnicodeNode) and depth < _MAX_STRING_DEPTH:
-            parsed = _parse_expression(str(current.value))
+            parsed = parse_expression(str(current.value))
             if parsed is not None:
                 yield from _walk_expression(parsed, depth + 1)
             continue
@@ -138,8 +138,19 @@ def _walk_expression(expr: ExprNodes.ExprNode | None, depth: int) -> Iterator[Ex
         stack.extend(reversed(children))
 
 
-def _parse_expression(text: str) -> ExprNodes.ExprNode | None:
-    """Parse the text of a string annotation with Cython's parser, as Python."""
+def parse_expression(text: str) -> ExprNodes.ExprNode | None:
+    """Parse the text of a string annotation with Cython's parser, as Python.
+
+    Parameters
+    ----------
+    text : str
+        The string's value (``"Stream | None"``).
+
+    Returns
+    -------
+    ExprNodes.ExprNode or None
+        The expression it spells, or ``None`` if it is not one expression.
+    """
     try:
         tree = parse_module(f"({text.strip()})\n", "annotation", "py")
     except ParseFailure:
