@@ -30,7 +30,7 @@ from markdown_it import MarkdownIt
 
 __all__ = ["changelog_versions", "distribution_version", "main", "problems", "source_version"]
 
-ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tag", required=True, help="the pushed tag, such as v0.1.0")
     parser.add_argument("dist", type=Path, help="the folder holding the built sdist and wheel")
     args = parser.parse_args(argv)
-    found = problems(args.tag, args.dist, ROOT)
+    found = problems(args.tag, args.dist, _ROOT)
     for problem in found:
         print(f"check_release: {problem}", file=sys.stderr)
     return 1 if found else 0

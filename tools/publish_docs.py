@@ -34,9 +34,9 @@ from pathlib import Path
 
 __all__ = ["main", "publish", "published_root", "switcher_entries"]
 
-ROOT = Path(__file__).resolve().parent.parent
-LATEST = "latest"
-RELEASE = re.compile(r"v(\d+)\.(\d+)\.(\d+)")
+_ROOT = Path(__file__).resolve().parent.parent
+_LATEST = "latest"
+_RELEASE = re.compile(r"v(\d+)\.(\d+)\.(\d+)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,8 +85,8 @@ def publish(site: Path, built: Path, version: str, root_url: str) -> None:
         If the version is neither ``latest`` nor a release tag, or
         ``built`` holds no ``index.html``.
     """
-    if version != LATEST and not RELEASE.fullmatch(version):
-        raise ValueError(f"version {version!r} is neither {LATEST!r} nor a release tag such as v0.1.0")
+    if version != _LATEST and not _RELEASE.fullmatch(version):
+        raise ValueError(f"version {version!r} is neither {_LATEST!r} nor a release tag such as v0.1.0")
     if not (built / "index.html").is_file():
         raise ValueError(f"{built} holds no index.html: build the site first")
     site.mkdir(parents=True, exist_ok=True)
@@ -97,7 +97,7 @@ def publish(site: Path, built: Path, version: str, root_url: str) -> None:
     versions = [entry.name for entry in site.iterdir() if entry.is_dir() and _is_version(entry.name)]
     entries = switcher_entries(versions, root_url)
     (site / "switcher.json").write_text(json.dumps(entries, indent=2) + "\n", encoding="utf-8")
-    (site / "index.html").write_text(_redirect(f"{LATEST}/"), encoding="utf-8")
+    (site / "index.html").write_text(_redirect(f"{_LATEST}/"), encoding="utf-8")
     (site / ".nojekyll").write_text("", encoding="utf-8")
 
 
@@ -117,10 +117,10 @@ def switcher_entries(versions: Sequence[str], root_url: str) -> list[dict[str, o
         ``latest`` first, then the releases, newest first; the newest
         release is ``preferred``.
     """
-    releases = sorted((v for v in versions if RELEASE.fullmatch(v)), key=_release_key, reverse=True)
+    releases = sorted((v for v in versions if _RELEASE.fullmatch(v)), key=_release_key, reverse=True)
     entries: list[dict[str, object]] = []
-    if LATEST in versions:
-        entries.append({"name": "latest (main)", "version": LATEST, "url": f"{root_url}{LATEST}/"})
+    if _LATEST in versions:
+        entries.append({"name": "latest (main)", "version": _LATEST, "url": f"{root_url}{_LATEST}/"})
     for index, release in enumerate(releases):
         entry: dict[str, object] = {"name": release, "version": release, "url": f"{root_url}{release}/"}
         if index == 0:
@@ -137,19 +137,19 @@ def published_root() -> str:
     str
         The address, ending in ``/``.
     """
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = tomllib.loads((_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     documentation = project["urls"]["Documentation"]
-    return documentation.removesuffix(f"{LATEST}/")
+    return documentation.removesuffix(f"{_LATEST}/")
 
 
 def _is_version(name: str) -> bool:
     """Return whether a folder of the site is a published version."""
-    return name == LATEST or RELEASE.fullmatch(name) is not None
+    return name == _LATEST or _RELEASE.fullmatch(name) is not None
 
 
 def _release_key(tag: str) -> tuple[int, int, int]:
     """Return a release tag's version numbers, for sorting."""
-    match = RELEASE.fullmatch(tag)
+    match = _RELEASE.fullmatch(tag)
     assert match is not None
     return int(match[1]), int(match[2]), int(match[3])
 

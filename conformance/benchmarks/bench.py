@@ -42,14 +42,14 @@ from pathlib import Path
 
 __all__ = ["Settings", "main", "settings_from"]
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-REFERENCE = ROOT / "reference_impl"
-KIB = 1024
-GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
-SCALING_IMPLEMENTATIONS = ("reference", "upstream")
-PER_CALL_IMPLEMENTATIONS = ("reference", "upstream", "floor")
-NO_GPU = 2
+_HERE = Path(__file__).resolve().parent
+_ROOT = _HERE.parents[1]
+_REFERENCE = _ROOT / "reference_impl"
+_KIB = 1024
+_GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
+_SCALING_IMPLEMENTATIONS = ("reference", "upstream")
+_PER_CALL_IMPLEMENTATIONS = ("reference", "upstream", "floor")
+_NO_GPU = 2
 # What pyperf records about the host that tells how quiet it was.
 _SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
 
@@ -99,14 +99,14 @@ class Settings:
     @property
     def sizes(self) -> list[int]:
         """The sizes of the scaling part: 1 KiB and every fourfold step up to ``max_size``."""
-        sizes, size = [], KIB
+        sizes, size = [], _KIB
         while size <= self.max_size:
             sizes.append(size)
             size *= 4
         return sizes
 
 
-FAST = Settings(
+_FAST = Settings(
     rounds=3, values=3, min_time=0.02, gil_rounds=2, gil_seconds=0.2, scaling_rounds=2, max_size=16 << 20, fast=True
 )
 
@@ -124,7 +124,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     Settings
         The settings.
     """
-    base = FAST if args.fast else Settings()
+    base = _FAST if args.fast else Settings()
     given = {
         field.name: getattr(args, field.name)
         for field in dataclasses.fields(Settings)
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     usable, reason = gpu_status()
     if not usable:
         print(f"nox -s bench needs a GPU, and finds none: {reason}. No report is written.", file=sys.stderr)
-        return NO_GPU
+        return _NO_GPU
     if args.check_gpu:
         print(f"GPU: {reason}")
         return 0
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             "cuda-core 1.2.2 in the wheelhouse). No report is written.",
             file=sys.stderr,
         )
-        return NO_GPU
+        return _NO_GPU
     settings = settings_from(args)
     work = Path(tempfile.mkdtemp(prefix="bench-", dir=args.work))
     try:
@@ -189,7 +189,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--upstream-python", type=Path, help="the interpreter of the environment with upstream cuda-core"
     )
-    parser.add_argument("--output", type=Path, default=ROOT / "reports" / "bench.json")
+    parser.add_argument("--output", type=Path, default=_ROOT / "reports" / "bench.json")
     parser.add_argument("--work", type=Path, help="where the workers' raw output goes (a temporary folder)")
     parser.add_argument("--check-gpu", action="store_true", help="only check for a GPU")
     parser.add_argument("--fast", action="store_true", help="fewer rounds and values, sizes up to 16 MiB")
@@ -207,9 +207,9 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
     started = time.perf_counter()
     load_before = os.getloadavg()
     pythons = {"reference": sys.executable, "upstream": str(args.upstream_python), "floor": sys.executable}
-    device = json.loads(_output([sys.executable, str(HERE / "device_info.py")]))
-    upstream_packages = json.loads(_output([pythons["upstream"], str(HERE / "device_info.py")]))["packages"]
-    sys.path.insert(0, str(HERE))
+    device = json.loads(_output([sys.executable, str(_HERE / "device_info.py")]))
+    upstream_packages = json.loads(_output([pythons["upstream"], str(_HERE / "device_info.py")]))["packages"]
+    sys.path.insert(0, str(_HERE))
     from floor_build import build_floor
 
     floor = build_floor(work / "floor").parent
@@ -255,8 +255,8 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
         machine=machine,
         versions=versions,
         settings={**dataclasses.asdict(settings), "sizes": settings.sizes, "stages": stages},
-        reference_digest=source_digest(REFERENCE),
-        root=ROOT,
+        reference_digest=source_digest(_REFERENCE),
+        root=_ROOT,
     )
 
 
@@ -271,14 +271,14 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
     if affinity:
         common.append(f"--affinity={affinity}")
     errors: dict[str, dict] = {}
-    for impl in PER_CALL_IMPLEMENTATIONS:
+    for impl in _PER_CALL_IMPLEMENTATIONS:
         calibration = folder / f"calibration-{impl}.json"
         _worker(pythons[impl], impl, floor, [*common, "--calibrate-loops", "--values", "1", "-o", str(calibration)])
         errors[impl] = json.loads((folder / f"errors-{impl}.json").read_text(encoding="utf-8"))
-    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in PER_CALL_IMPLEMENTATIONS}
+    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in _PER_CALL_IMPLEMENTATIONS}
     metadata: dict[str, object] = {}
     for round_ in range(settings.rounds):
-        for impl in _rotated(PER_CALL_IMPLEMENTATIONS, round_):
+        for impl in _rotated(_PER_CALL_IMPLEMENTATIONS, round_):
             output = folder / f"round-{round_}-{impl}.json"
             options = ["--loops-file", str(folder / f"calibration-{impl}.json"), "--loops", "1"]
             _worker(
@@ -295,7 +295,7 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
 def _worker(python: str, impl: str, floor: Path, options: list[str]) -> None:
     """Start one per-call worker and wait for it."""
     errors = Path(options[options.index("-o") + 1]).parent / f"errors-{impl}.json"
-    command = [python, str(HERE / "per_call_worker.py"), "--impl", impl, "--floor-path", str(floor)]
+    command = [python, str(_HERE / "per_call_worker.py"), "--impl", impl, "--floor-path", str(floor)]
     subprocess.run([*command, "--errors", str(errors), *options], check=True)
 
 
@@ -304,12 +304,12 @@ def _gil(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -
     folder = work / "gil"
     folder.mkdir()
     threads = ",".join(str(count) for count in settings.gil_threads)
-    result: dict[str, list] = {impl: [] for impl in GIL_IMPLEMENTATIONS}
+    result: dict[str, list] = {impl: [] for impl in _GIL_IMPLEMENTATIONS}
     for round_ in range(settings.gil_rounds):
-        for impl in _rotated(GIL_IMPLEMENTATIONS, round_):
+        for impl in _rotated(_GIL_IMPLEMENTATIONS, round_):
             python = pythons["upstream"] if impl == "upstream" else sys.executable
             output = folder / f"round-{round_}-{impl}.json"
-            command = [python, str(HERE / "gil_worker.py"), "--impl", impl, "--threads", threads]
+            command = [python, str(_HERE / "gil_worker.py"), "--impl", impl, "--threads", threads]
             command += ["--seconds", str(settings.gil_seconds), "--floor-path", str(floor), "--output", str(output)]
             subprocess.run(command, check=True)
             result[impl].append(json.loads(output.read_text(encoding="utf-8")))
@@ -321,11 +321,11 @@ def _scaling(pythons: dict[str, str], settings: Settings, work: Path) -> dict[st
     folder = work / "scaling"
     folder.mkdir()
     sizes = ",".join(str(size) for size in settings.sizes)
-    result: dict[str, list] = {impl: [] for impl in SCALING_IMPLEMENTATIONS}
+    result: dict[str, list] = {impl: [] for impl in _SCALING_IMPLEMENTATIONS}
     for round_ in range(settings.scaling_rounds):
-        for impl in _rotated(SCALING_IMPLEMENTATIONS, round_):
+        for impl in _rotated(_SCALING_IMPLEMENTATIONS, round_):
             output = folder / f"round-{round_}-{impl}.json"
-            command = [pythons[impl], str(HERE / "scaling_worker.py"), "--impl", impl, "--sizes", sizes]
+            command = [pythons[impl], str(_HERE / "scaling_worker.py"), "--impl", impl, "--sizes", sizes]
             command += ["--min-time", str(settings.min_time / 2), "--values", str(settings.values)]
             subprocess.run([*command, "--output", str(output)], check=True)
             result[impl].append(json.loads(output.read_text(encoding="utf-8")))
@@ -375,7 +375,7 @@ def _summary(report: dict) -> str:
     lines = [f"{report['device']['name']}, {report['date']}: microseconds per call (median [95% interval])"]
     for name, row in report["per_call"].items():
         cells = [f"{name:15s}"]
-        for impl in PER_CALL_IMPLEMENTATIONS:
+        for impl in _PER_CALL_IMPLEMENTATIONS:
             estimate = row["us"].get(impl)
             cells.append(f"{impl} {_interval(estimate, '.3f')}" if estimate else f"{impl} —")
         for field in ("ratio_upstream", "ratio_floor"):

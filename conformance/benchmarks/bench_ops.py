@@ -42,7 +42,7 @@ KERNELS = r"""
 extern "C" __global__ void empty() {}
 extern "C" __global__ void touch(int* data, int value) { if (threadIdx.x == 0 && data) { data[0] = value; } }
 """
-SMALL = 1024
+_SMALL = 1024
 FLOOR_IMPLEMENTATION = "floor"
 OPERATIONS = {
     "event_record": "record an event (`Stream.record(event)`)",
@@ -132,8 +132,8 @@ def setup() -> Setup:
     device.set_current()
     stream = device.create_stream(options=core.StreamOptions(nonblocking=True))
     event = device.create_event()
-    source = device.allocate(SMALL, stream=stream)
-    destination = device.allocate(SMALL, stream=stream)
+    source = device.allocate(_SMALL, stream=stream)
+    destination = device.allocate(_SMALL, stream=stream)
     source.fill(1, stream=stream)
     stream.sync()
     kernels, error = None, ""
@@ -173,7 +173,7 @@ def operations(implementation: str, objects: Setup, floor: object | None = None)
         "event_query": Operation(functools.partial(operator.attrgetter("is_done"), event), None),
         "stream_sync": Operation(sync, None),
         "fill_1k": Operation(functools.partial(source.fill, 7, stream=stream), sync),
-        "alloc_free_1k": Operation(lambda: device.allocate(SMALL, stream=stream).close(stream), sync),
+        "alloc_free_1k": Operation(lambda: device.allocate(_SMALL, stream=stream).close(stream), sync),
         "copy_1k": Operation(functools.partial(source.copy_to, destination, stream=stream), sync),
     }
     if objects.kernels is not None:
@@ -254,9 +254,9 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
         "event_record": Operation(functools.partial(floor.event_record, event, stream), sync),
         "event_query": Operation(functools.partial(floor.event_query, event), None),
         "stream_sync": Operation(sync, None),
-        "fill_1k": Operation(functools.partial(floor.memset_d8, source, 7, SMALL, stream), sync),
-        "alloc_free_1k": Operation(functools.partial(floor.mem_alloc_free, pool, SMALL, stream), sync),
-        "copy_1k": Operation(functools.partial(floor.memcpy_dtod, destination, source, SMALL, stream), sync),
+        "fill_1k": Operation(functools.partial(floor.memset_d8, source, 7, _SMALL, stream), sync),
+        "alloc_free_1k": Operation(functools.partial(floor.mem_alloc_free, pool, _SMALL, stream), sync),
+        "copy_1k": Operation(functools.partial(floor.memcpy_dtod, destination, source, _SMALL, stream), sync),
     }
     if objects.kernels is not None:
         empty, touch = (int(_checked(driver.cuKernelGetFunction(kernel.handle))) for kernel in objects.kernels)

@@ -68,12 +68,12 @@ __all__ = [
     "typical_file",
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-MIN_FILES = 150
-MIN_LINES = 40_000
-TARGET_SECONDS = 3.0
-DEFAULT_REPETITIONS = 5
-DEFAULT_MAX_LINES = 45_000
+_ROOT = Path(__file__).resolve().parents[2]
+_MIN_FILES = 150
+_MIN_LINES = 40_000
+_TARGET_SECONDS = 3.0
+_DEFAULT_REPETITIONS = 5
+_DEFAULT_MAX_LINES = 45_000
 MEASURES = ("cold", "warm", "single_file")
 """What is measured of each tool, in the order of each repetition."""
 
@@ -115,13 +115,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--max-lines",
         type=int,
-        default=DEFAULT_MAX_LINES,
+        default=_DEFAULT_MAX_LINES,
         help="stop adding Cython compiler files past this many lines, 0 for all (default: %(default)s)",
     )
     parser.add_argument(
         "--repetitions",
         type=int,
-        default=DEFAULT_REPETITIONS,
+        default=_DEFAULT_REPETITIONS,
         help="times to run each measurement (default: %(default)s)",
     )
     parser.add_argument("--output", type=Path, help="also write the numbers to this JSON file")
@@ -149,9 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.output is not None:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(json.dumps(report, indent=2) + "\n")
-    large_enough = facts["files"] >= MIN_FILES and facts["lines"] >= MIN_LINES
+    large_enough = facts["files"] >= _MIN_FILES and facts["lines"] >= _MIN_LINES
     checker, linter = report["tools"]["cuda-core-guide"]["warm"], report["tools"]["cython-lint"]["warm"]
-    fast_enough = checker["median_s"] <= TARGET_SECONDS and checker["median_s"] < linter["median_s"]
+    fast_enough = checker["median_s"] <= _TARGET_SECONDS and checker["median_s"] < linter["median_s"]
     return 0 if large_enough and fast_enough else 1
 
 
@@ -259,7 +259,7 @@ def speed_report(
     return {
         "format": _FORMAT,
         "date": utc_now(),
-        "commit": git_commit(ROOT),
+        "commit": git_commit(_ROOT),
         "checker_version": versions["cuda-core-guide"],
         "machine": machine if machine is not None else machine_facts(),
         "versions": versions,
@@ -396,7 +396,7 @@ def build_tree(destination: Path, *, max_lines: int = 0) -> Path:
         if not required.is_dir():
             raise FileNotFoundError(f"{required} is missing: install cuda-core and Cython")
     copied = _copy(upstream, destination / "cuda_core", (".py", ".pxd"))
-    copied += _copy(ROOT / "reference_impl" / "cuda", destination / "reference_impl", _SUFFIXES)
+    copied += _copy(_ROOT / "reference_impl" / "cuda", destination / "reference_impl", _SUFFIXES)
     lines = count_lines(destination, [str(p.relative_to(destination)) for p in copied])
     for source in sorted(compiler.glob("*.py"), key=lambda p: (p.stat().st_size, p.name)):
         if max_lines and lines >= max_lines:

@@ -25,7 +25,7 @@ __all__ = ["MODULE", "SOURCE", "build_floor", "main"]
 
 SOURCE = Path(__file__).resolve().parent / "floor" / "cuda_core_floor.pyx"
 MODULE = SOURCE.stem
-CXX_FLAGS = ("-shared", "-fPIC", "-O3", "-std=c++17", "-w")
+_CXX_FLAGS = ("-shared", "-fPIC", "-O3", "-std=c++17", "-w")
 
 
 def build_floor(output: Path, include: Path | None = None) -> Path:
@@ -61,7 +61,7 @@ def build_floor(output: Path, include: Path | None = None) -> Path:
     _run(cython, "Cython")
     compiler = os.environ.get("CXX", "c++")
     includes = [f"-I{sysconfig.get_paths()['include']}", f"-I{include}"]
-    _run([compiler, *CXX_FLAGS, *includes, "-o", str(target), str(cpp)], "the C++ compiler")
+    _run([compiler, *_CXX_FLAGS, *includes, "-o", str(target), str(cpp)], "the C++ compiler")
     return target
 
 

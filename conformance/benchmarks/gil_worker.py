@@ -37,7 +37,7 @@ import bench_ops
 __all__ = ["IMPLEMENTATIONS", "main", "measure"]
 
 IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
-WORK_BYTES = 1 << 20
+_WORK_BYTES = 1 << 20
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     for work, _ in units:
         work()  # fail here, before any measurement, if the work cannot run
     alone = measure([], args.seconds, objects)["counter_per_s"]
-    result = {"impl": args.impl, "seconds": args.seconds, "work_bytes": WORK_BYTES, "counter_alone": alone}
+    result = {"impl": args.impl, "seconds": args.seconds, "work_bytes": _WORK_BYTES, "counter_alone": alone}
     result["threads"] = {}
     for count in counts:
         result["threads"][str(count)] = measure([work for work, _ in units[:count]], args.seconds, objects)
@@ -135,7 +135,7 @@ def _unit(implementation: str, objects: bench_ops.Setup, floor_path: Path | None
     """Return one thread's unit of work (fill 1 MiB on its own stream, then wait) and how to release it."""
     core, device = objects.core, objects.device
     stream = device.create_stream(options=core.StreamOptions(nonblocking=True))
-    buffer = device.allocate(WORK_BYTES, stream=stream)
+    buffer = device.allocate(_WORK_BYTES, stream=stream)
     stream.sync()
 
     def close() -> None:
@@ -154,7 +154,7 @@ def _unit(implementation: str, objects: bench_ops.Setup, floor_path: Path | None
         sys.path.insert(0, str(floor_path))
         floor = importlib.import_module("cuda_core_floor")
         call = floor.memset_d8_sync if implementation == "floor" else floor.memset_d8_sync_with_gil
-        return functools.partial(call, int(buffer.handle), WORK_BYTES, int(stream.handle)), close
+        return functools.partial(call, int(buffer.handle), _WORK_BYTES, int(stream.handle)), close
 
     def unit() -> None:
         """Fill the buffer and wait for it."""

@@ -90,13 +90,13 @@ PHASE_OPERATIONS = {
 }
 """The lifecycle chapter's operations that the reference keeps in both phases."""
 
-SLOW_PATHS = ("compile",)
+_SLOW_PATHS = ("compile",)
 """Operations left out of the geometric mean: they are reported for completeness."""
 
-SOURCE_SUFFIXES = (".pyx", ".pxd", ".py", ".h")
+_SOURCE_SUFFIXES = (".pyx", ".pxd", ".py", ".h")
 _REQUIRED = ("format", "date", "commit", "device", "machine", "versions", "settings", "per_call", "quotes")
 
-Runs = Sequence[Sequence[float]]
+_Runs = Sequence[Sequence[float]]
 
 
 def build_report(
@@ -238,7 +238,7 @@ def source_digest(folder: Path) -> str:
         return ""
     digest = hashlib.sha256()
     for path in sorted(sources.rglob("*")):
-        if path.is_file() and path.suffix in SOURCE_SUFFIXES:
+        if path.is_file() and path.suffix in _SOURCE_SUFFIXES:
             digest.update(path.relative_to(folder).as_posix().encode())
             digest.update(b"\0")
             digest.update(path.read_bytes())
@@ -278,12 +278,12 @@ def crossover(sizes: Sequence[int], seconds: Sequence[float]) -> float | None:
     return None
 
 
-def _microseconds(runs: Runs) -> list[list[float]]:
+def _microseconds(runs: _Runs) -> list[list[float]]:
     """Return runs of seconds as runs of microseconds."""
     return [[value * 1e6 for value in run] for run in runs]
 
 
-def _per_call(raw: Mapping[str, Mapping[str, Runs]], resamples: int) -> dict[str, dict]:
+def _per_call(raw: Mapping[str, Mapping[str, _Runs]], resamples: int) -> dict[str, dict]:
     """Return each operation's times and ratios."""
     rows = {}
     for name, title in OPERATIONS.items():
@@ -307,11 +307,11 @@ def _per_call(raw: Mapping[str, Mapping[str, Runs]], resamples: int) -> dict[str
     return rows
 
 
-def _summary(raw: Mapping[str, Mapping[str, Runs]], resamples: int) -> dict[str, object]:
+def _summary(raw: Mapping[str, Mapping[str, _Runs]], resamples: int) -> dict[str, object]:
     """Return the geometric mean of the reference/upstream ratios over the operations that have both."""
     pairs, names = [], []
     for name in OPERATIONS:
-        if name in SLOW_PATHS:
+        if name in _SLOW_PATHS:
             continue
         top = raw.get("reference", {}).get(f"reference.{name}")
         bottom = raw.get("upstream", {}).get(f"upstream.{name}")
@@ -324,7 +324,7 @@ def _summary(raw: Mapping[str, Mapping[str, Runs]], resamples: int) -> dict[str,
     return {"geomean_ratio_upstream": estimate, "operations": names}
 
 
-def _phases(raw: Mapping[str, Runs], resamples: int) -> dict[str, dict]:
+def _phases(raw: Mapping[str, _Runs], resamples: int) -> dict[str, dict]:
     """Return each lifecycle operation's Phase 1 and Phase 2 times and their ratio."""
     rows = {}
     for name, title in PHASE_OPERATIONS.items():
@@ -400,7 +400,7 @@ def _scaling(raw: Mapping[str, Sequence[Mapping]], theoretical: float | None, re
     return {"theoretical_gbps": theoretical, "sizes": sorted(sizes), "operations": operations}
 
 
-def _noise(raw: Mapping[str, Mapping[str, Runs]]) -> dict[str, float]:
+def _noise(raw: Mapping[str, Mapping[str, _Runs]]) -> dict[str, float]:
     """Return the spread of the per-call measurements: the median and largest coefficient of variation."""
     spreads = sorted(
         bench_stats.coefficient_of_variation(runs) for benches in raw.values() for runs in benches.values() if any(runs)

@@ -46,7 +46,7 @@ RESAMPLES = 2000
 NO_DIFFERENCE = "no difference"
 """The verdict on a ratio whose interval holds 1.0."""
 
-Runs = Sequence[Sequence[float]]
+_Runs = Sequence[Sequence[float]]
 Estimate = dict[str, float | str]
 """``{"value", "low", "high"}``, and for a ratio also ``"verdict"``."""
 
@@ -93,7 +93,7 @@ def verdict(low: float, high: float) -> str:
     return NO_DIFFERENCE
 
 
-def bootstrap_median(runs: Runs, *, resamples: int = RESAMPLES, seed: int = 0) -> Estimate:
+def bootstrap_median(runs: _Runs, *, resamples: int = RESAMPLES, seed: int = 0) -> Estimate:
     """Return the median of all values with its bootstrap confidence interval over the runs.
 
     Parameters
@@ -125,7 +125,7 @@ def bootstrap_median(runs: Runs, *, resamples: int = RESAMPLES, seed: int = 0) -
     return _estimate(value, samples)
 
 
-def bootstrap_ratio(numerator: Runs, denominator: Runs, *, resamples: int = RESAMPLES, seed: int = 0) -> Estimate:
+def bootstrap_ratio(numerator: _Runs, denominator: _Runs, *, resamples: int = RESAMPLES, seed: int = 0) -> Estimate:
     """Return the ratio of two medians with its bootstrap confidence interval, and the verdict.
 
     When both sides have as many runs, the runs are taken as paired by
@@ -167,7 +167,7 @@ def bootstrap_ratio(numerator: Runs, denominator: Runs, *, resamples: int = RESA
 
 
 def bootstrap_geometric_mean(
-    pairs: Sequence[tuple[Runs, Runs]], *, resamples: int = RESAMPLES, seed: int = 0
+    pairs: Sequence[tuple[_Runs, _Runs]], *, resamples: int = RESAMPLES, seed: int = 0
 ) -> Estimate:
     """Return the geometric mean of several ratios of medians, with its interval and verdict.
 
@@ -216,7 +216,7 @@ def bootstrap_geometric_mean(
     return estimate
 
 
-def coefficient_of_variation(runs: Runs) -> float:
+def coefficient_of_variation(runs: _Runs) -> float:
     """Return the standard deviation of all values over their mean: the noise of a measurement.
 
     Parameters
@@ -235,7 +235,7 @@ def coefficient_of_variation(runs: Runs) -> float:
     return statistics.stdev(values) / statistics.fmean(values)
 
 
-def _kept(runs: Runs) -> list[list[float]]:
+def _kept(runs: _Runs) -> list[list[float]]:
     """Return the non-empty runs as lists; raise ``ValueError`` when none is left."""
     kept = [list(run) for run in runs if len(run)]
     if not kept:
@@ -243,7 +243,7 @@ def _kept(runs: Runs) -> list[list[float]]:
     return kept
 
 
-def _pooled(runs: Runs) -> list[float]:
+def _pooled(runs: _Runs) -> list[float]:
     """Return the values of all runs in one list."""
     return [value for run in runs for value in run]
 
@@ -253,7 +253,7 @@ def _resample(runs: list[list[float]], picks: Sequence[int]) -> list[list[float]
     return [runs[index] for index in picks]
 
 
-def _ratio_of_medians(top: Runs, bottom: Runs) -> float:
+def _ratio_of_medians(top: _Runs, bottom: _Runs) -> float:
     """Return the median of one side's values over the other's."""
     denominator = statistics.median(_pooled(bottom))
     if denominator == 0:

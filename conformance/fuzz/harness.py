@@ -30,7 +30,7 @@ from cuda_core_guide.time_limit import time_limit
 
 __all__ = ["COUNTS", "STATUSES", "Hang", "Outcome", "run_and_check", "snapshot", "summary"]
 
-TIME_LIMIT_SECONDS = 60
+_TIME_LIMIT_SECONDS = 60
 COUNTS: Counter[str] = Counter()
 """Inputs run per category in this process, for the session's summary."""
 STATUSES: Counter[tuple[str, int]] = Counter()
@@ -88,13 +88,13 @@ def run_and_check(category: str, argv: Sequence[str], cwd: Path, inputs: Path | 
     started = time.perf_counter()
     os.chdir(cwd)
     try:
-        with time_limit(TIME_LIMIT_SECONDS, Hang), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with time_limit(_TIME_LIMIT_SECONDS, Hang), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 status = main(list(argv))
             except SystemExit as exit_:  # argparse: --help, --version, a bad command line
                 status = exit_.code if isinstance(exit_.code, int) else -1
     except Hang:
-        raise AssertionError(f"{category}: no result within {TIME_LIMIT_SECONDS} s for {list(argv)!r}") from None
+        raise AssertionError(f"{category}: no result within {_TIME_LIMIT_SECONDS} s for {list(argv)!r}") from None
     finally:
         os.chdir(previous)
     outcome = Outcome(status, out.getvalue(), err.getvalue(), time.perf_counter() - started)

@@ -25,7 +25,7 @@ DEVICE = {
     "cuda_toolkit": "/usr/local/cuda (CUDA_HOME)",
 }
 SIZES = [1024, 4096, 16384, 65536, 262144, 1 << 20]
-ROUNDS = 4
+_ROUNDS = 4
 # Seconds per call: the reference clearly faster than upstream on fill, the same on sync.
 _MEANS = {"reference": 1.0e-6, "upstream": 1.0e-6, "floor": 0.8e-6}
 _FASTER = {"fill_1k": {"reference": 1.5e-6, "upstream": 3.0e-6, "floor": 1.4e-6}}
@@ -56,10 +56,10 @@ def raw_timings(seed: int = 1) -> dict:
             if impl == "floor" and name in ("device_get", "compile"):
                 continue
             mean = _FASTER.get(name, _MEANS)[impl]
-            per_call[impl][f"{impl}.{name}"] = [_values(mean, chooser) for _ in range(ROUNDS)]
+            per_call[impl][f"{impl}.{name}"] = [_values(mean, chooser) for _ in range(_ROUNDS)]
     for name in PHASE_OPERATIONS:
-        per_call["reference"][f"phase1.{name}"] = [_values(2.0e-6, chooser) for _ in range(ROUNDS)]
-        per_call["reference"][f"phase2.{name}"] = [_values(1.0e-6, chooser) for _ in range(ROUNDS)]
+        per_call["reference"][f"phase1.{name}"] = [_values(2.0e-6, chooser) for _ in range(_ROUNDS)]
+        per_call["reference"][f"phase2.{name}"] = [_values(1.0e-6, chooser) for _ in range(_ROUNDS)]
     gil = {}
     for impl, kept in (("reference", 0.9), ("upstream", 0.9), ("phase1", 0.7), ("floor", 0.95), ("floor_gil", 0.05)):
         gil[impl] = [
@@ -116,7 +116,7 @@ def synthetic_report(**overrides: object) -> dict:
             "noise": {"load_average_before": [0.5, 0.4, 0.3]},
         },
         versions={"cuda-core-reference": "0.1.0", "cuda-core (upstream)": "1.2.2", "pyperf": "2.10.0"},
-        settings={"rounds": ROUNDS, "values": 5, "warmups": 1, "min_time": 0.05, "resamples": 300, "fast": False},
+        settings={"rounds": _ROUNDS, "values": 5, "warmups": 1, "min_time": 0.05, "resamples": 300, "fast": False},
         reference_digest="0123456789abcdef",
     )
     report.update({"commit": "unknown", "checker_version": __version__, "date": "2026-11-24T09:30:00Z"})

@@ -183,7 +183,7 @@ def test_without_a_gpu_the_bench_says_so_fails_and_writes_nothing(tmp_path, monk
     bench = script("bench")
     monkeypatch.setattr("cuda_core_guide.gpu.gpu_status", lambda: (False, "no CUDA driver on this machine"))
     output = tmp_path / "bench.json"
-    assert bench.main(["--upstream-python", sys.executable, "--output", str(output)]) == bench.NO_GPU
+    assert bench.main(["--upstream-python", sys.executable, "--output", str(output)]) == bench._NO_GPU
     assert "needs a GPU, and finds none: no CUDA driver on this machine" in capsys.readouterr().err
     assert not output.exists()
 
@@ -193,7 +193,7 @@ def test_without_upstream_cuda_core_the_bench_says_so_fails_and_writes_nothing(t
     monkeypatch.setattr("cuda_core_guide.gpu.gpu_status", lambda: (True, "1 CUDA device(s)"))
     output = tmp_path / "bench.json"
     missing = tmp_path / "no-env" / "bin" / "python"
-    assert bench.main(["--upstream-python", str(missing), "--output", str(output)]) == bench.NO_GPU
+    assert bench.main(["--upstream-python", str(missing), "--output", str(output)]) == bench._NO_GPU
     assert "upstream cuda-core cannot be imported" in capsys.readouterr().err
     assert not output.exists()
 
@@ -240,7 +240,7 @@ def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_
     bench = script("bench")
     fake = Path(__file__).resolve().parent / "data" / "fake_cuda_core"
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
-    monkeypatch.setattr(bench, "PER_CALL_IMPLEMENTATIONS", ("reference", "upstream"))
+    monkeypatch.setattr(bench, "_PER_CALL_IMPLEMENTATIONS", ("reference", "upstream"))
     settings = bench.Settings(rounds=2, values=2, min_time=0.002)
     pythons = {"reference": sys.executable, "upstream": sys.executable}
     runs, errors, metadata = bench._per_call(pythons, settings, tmp_path, tmp_path)

@@ -53,7 +53,7 @@ __all__ = ["PARTS", "BenchReportDirective", "bench_role", "format_estimate", "fo
 PARTS = ("provenance", "per-call", "phases", "gil", "scaling")
 """The parts of the report the directive can show."""
 
-NOT_MEASURED = "(not measured)"
+_NOT_MEASURED = "(not measured)"
 _COMMAND = "nox -s bench"
 _WHERE = "on a GPU runner, and copy reports/bench.json to docs/_data/bench.json"
 _REQUIRED = ("per_call", "quotes", "device", "date")
@@ -185,7 +185,7 @@ def bench_role(
     path = data_path(env, "cuda_core_guide_bench")
     note_report_page(env, path)
     data = load_data(path, ("quotes",))
-    missing = nodes.inline(rawtext, NOT_MEASURED, classes=["guide-bench", "guide-bench-missing"])
+    missing = nodes.inline(rawtext, _NOT_MEASURED, classes=["guide-bench", "guide-bench-missing"])
     if not data:
         return [missing], []
     quote = data["quotes"].get(key)

@@ -29,7 +29,7 @@ from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 
 __all__ = ["RuleDirective", "context_label", "rule_badges", "rule_index_entry", "unchecked_note"]
 
-logger = logging.getLogger(__name__)
+_logger = logging.getLogger(__name__)
 
 
 class RuleDirective(SphinxDirective):
@@ -105,10 +105,10 @@ class RuleDirective(SphinxDirective):
         """Return why the rule is not checked, warning where that and the checker disagree."""
         reason = " ".join(self.options.get("unchecked", "").split())
         if checked and reason:
-            logger.warning(f"rule {code} is checked; remove its :unchecked: reason", location=self.get_location())
+            _logger.warning(f"rule {code} is checked; remove its :unchecked: reason", location=self.get_location())
             return ""
         if not checked and not reason:
-            logger.warning(
+            _logger.warning(
                 f"rule {code} is not checked; say why the checker cannot enforce it with :unchecked:",
                 location=self.get_location(),
             )
