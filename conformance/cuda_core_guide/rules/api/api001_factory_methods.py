@@ -12,7 +12,7 @@ from Cython.Compiler import Nodes
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
-from cuda_core_guide.rules.cud.status import is_store
+from cuda_core_guide.rules.cud.status import is_read_within
 from cuda_core_guide.rules.cud.tree import FUNCTION_NODES, TreeIndex, definition_position, tree_index
 from cuda_core_guide.source import SourceFile, nodes
 
@@ -64,4 +64,4 @@ def _uses_self(index: TreeIndex, method: Nodes.Node) -> bool:
     arguments = nodes.arguments(method)
     if not arguments or arguments[0].name != _SELF:
         return False
-    return any(not is_store(index, name) and index.within(name, method) for name in index.named(_SELF))
+    return is_read_within(index, _SELF, method)

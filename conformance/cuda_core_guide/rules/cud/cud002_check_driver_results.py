@@ -13,7 +13,7 @@ from Cython.Compiler import Nodes
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.cud.bindings import bindings_of
-from cuda_core_guide.rules.cud.status import reads_after, status_binding
+from cuda_core_guide.rules.cud.status import is_read_after, status_binding
 from cuda_core_guide.rules.cud.tree import expression_start, tree_index
 from cuda_core_guide.source import SourceFile
 
@@ -44,7 +44,7 @@ class CheckDriverResults(Rule):
             binding = status_binding(index, call)
             if binding is None:
                 continue
-            if not reads_after(index, binding, index.scope_of(binding.statement)):
+            if not is_read_after(index, binding, index.scope_of(binding.statement)):
                 what = "result" if binding.whole_result else "status"
                 yield Violation(
                     line,

@@ -12,6 +12,7 @@ read it.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 
 from Cython.Compiler import ExprNodes, Nodes
@@ -19,7 +20,7 @@ from Cython.Compiler import ExprNodes, Nodes
 from cuda_core_guide.rules.cud.bindings import BindingCall
 from cuda_core_guide.rules.cud.tree import LOOP_NODES, TreeIndex
 
-__all__ = ["StatusBinding", "is_store", "reads_after", "status_binding"]
+__all__ = ["StatusBinding", "is_read_after", "is_read_within", "is_store", "reads_after", "status_binding"]
 
 _SEQUENCE_TARGETS = (ExprNodes.TupleNode, ExprNodes.ListNode)
 
@@ -130,6 +131,71 @@ def reads_after(index: TreeIndex, binding: StatusBinding, scope: Nodes.Node) -> 
     return reads
 
 
+def is_read_after(index: TreeIndex, binding: StatusBinding, scope: Nodes.Node) -> bool:
+    """Return whether any read of a bound name can see the binding.
+
+    The same answer as ``bool(reads_after(index, binding, scope))``, found
+    without looking at every use of the name: the reads of a name, sorted
+    by preorder number, answer for a whole subtree at once.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    binding : StatusBinding
+        The binding.
+    scope : Nodes.Node
+        The function, class or module the binding is in.
+
+    Returns
+    -------
+    bool
+        True if :func:`reads_after` would return at least one read.
+    """
+    reads = _reads_of(index, binding.name)
+    if not reads.orders:
+        return False
+    statement = binding.statement
+    start = (statement.pos[1], statement.pos[2])
+    skipped = (index.preorder(statement), index.subtree_end(statement))
+    for first, last in _outside((index.preorder(scope), index.subtree_end(scope)), skipped):
+        latest = reads.latest(first, last)
+        if latest is not None and latest > start:
+            return True
+    # The loops around the binding are nested, so a read in any of them is
+    # a read in the outermost one that is still inside the scope.
+    outermost = None
+    for ancestor in index.ancestors(statement):
+        if isinstance(ancestor, LOOP_NODES) and index.within(ancestor, scope):
+            outermost = ancestor
+    if outermost is None:
+        return False
+    loop = (index.preorder(outermost), index.subtree_end(outermost))
+    return any(reads.latest(first, last) is not None for first, last in _outside(loop, skipped))
+
+
+def is_read_within(index: TreeIndex, name: str, container: Nodes.Node) -> bool:
+    """Return whether ``name`` is read anywhere in the subtree of ``container``.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    name : str
+        A name.
+    container : Nodes.Node
+        A node of the tree, such as a function.
+
+    Returns
+    -------
+    bool
+        True if a ``NameNode`` of ``name`` inside ``container`` (or
+        ``container`` itself) is not a store (see :func:`is_store`).
+    """
+    reads = _reads_of(index, name)
+    return reads.latest(index.preorder(container), index.subtree_end(container)) is not None
+
+
 def is_store(index: TreeIndex, name_node: ExprNodes.NameNode) -> bool:
     """Return whether a ``NameNode`` only binds its name (an assignment target, ``del``).
 
@@ -160,6 +226,80 @@ def is_store(index: TreeIndex, name_node: ExprNodes.NameNode) -> bool:
     if isinstance(parent, (Nodes.WithStatNode, Nodes.ExceptClauseNode)):
         return parent.target is child
     return isinstance(parent, Nodes.DelStatNode)
+
+
+class _Reads:
+    """The reads of one name in a file, by preorder number, with the latest position over any run of them.
+
+    A sparse table holds, for each read and each power of two, the largest
+    (line, column) among that many reads from it on, so the latest position
+    in any range of preorder numbers takes two lookups.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    name : str
+        The name.
+    """
+
+    def __init__(self, index: TreeIndex, name: str) -> None:
+        reads = sorted(
+            (index.preorder(node), (node.pos[1], node.pos[2]))
+            for node in index.named(name)
+            if not is_store(index, node)
+        )
+        self.orders = [order for order, _ in reads]
+        self._levels = [[position for _, position in reads]]
+        width = 1
+        while 2 * width <= len(reads):
+            below = self._levels[-1]
+            self._levels.append([max(below[i], below[i + width]) for i in range(len(reads) - 2 * width + 1)])
+            width *= 2
+
+    def latest(self, first: int, last: int) -> tuple[int, int] | None:
+        """Return the latest position among the reads numbered ``first`` to ``last``.
+
+        Parameters
+        ----------
+        first : int
+            The smallest preorder number.
+        last : int
+            The largest preorder number, inclusive.
+
+        Returns
+        -------
+        tuple of int or None
+            The largest (line, column), or ``None`` if no read is numbered
+            in the range.
+        """
+        low = bisect.bisect_left(self.orders, first)
+        high = bisect.bisect_right(self.orders, last)
+        if low >= high:
+            return None
+        level = (high - low).bit_length() - 1
+        row = self._levels[level]
+        return max(row[low], row[high - (1 << level)])
+
+
+def _reads_of(index: TreeIndex, name: str) -> _Reads:
+    """Return the :class:`_Reads` of a name, built on first use and kept with the index."""
+    table: dict[str, _Reads] = index.memo("cud.status.reads", lambda _: {})
+    reads = table.get(name)
+    if reads is None:
+        reads = table[name] = _Reads(index, name)
+    return reads
+
+
+def _outside(span: tuple[int, int], hole: tuple[int, int]) -> list[tuple[int, int]]:
+    """Return the preorder ranges of ``span`` left once the range ``hole`` is taken out.
+
+    Subtrees are nested or disjoint, so this is at most two ranges; empty
+    ranges are dropped.
+    """
+    first, last = span
+    pieces = [(first, min(last, hole[0] - 1)), (max(first, hole[1] + 1), last)]
+    return [(low, high) for low, high in pieces if low <= high]
 
 
 def _is_zero(node: Nodes.Node) -> bool:

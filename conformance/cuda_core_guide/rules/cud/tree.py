@@ -16,7 +16,8 @@ nodes grouped by class.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from Cython.Compiler import ExprNodes, Nodes
 
@@ -50,6 +51,7 @@ LOOP_NODES = (Nodes.WhileStatNode, Nodes.ForInStatNode, Nodes.ForFromStatNode)
 
 _HEADER_KEYWORDS = frozenset({"def", "cdef", "cpdef", "class", "async", "property"})
 _UNSET = object()
+_T = TypeVar("_T")
 
 
 class TreeIndex:
@@ -69,17 +71,25 @@ class TreeIndex:
         self._of: dict[tuple[type, ...], list[Nodes.Node]] = {}
         self._names: dict[str, list[ExprNodes.NameNode]] | None = None
         self._exported: frozenset[str] | None | object = _UNSET
-        seen: set[int] = set()
-        stack: list[tuple[Nodes.Node, Nodes.Node | None]] = [(root, None)]
+        self._memo: dict[str, object] = {}
+        # The preorder number of each node (its place in ``nodes``) and the
+        # last preorder number of its subtree: a subtree is one contiguous
+        # run of ``nodes``, so containment is two comparisons.
+        self._order: dict[int, int] = {}
+        # The preorder number of each node's parent, -1 for the root.
+        above: list[int] = []
+        stack: list[tuple[Nodes.Node, Nodes.Node | None, int]] = [(root, None, -1)]
         # Every node of every checked file passes through this loop once.
-        pop, push, keep = stack.pop, stack.append, self.nodes.append
-        parents, by_class = self._parent, self._by_class
+        pop, push, keep, climb = stack.pop, stack.append, self.nodes.append, above.append
+        parents, by_class, order = self._parent, self._by_class, self._order
         while stack:
-            node, parent = pop()
+            node, parent, parent_number = pop()
             key = id(node)
-            if key in seen:
+            # A node reachable from two parents is entered once, from the first.
+            if key in order:
                 continue
-            seen.add(key)
+            number = order[key] = len(above)
+            climb(parent_number)
             keep(node)
             if parent is not None:
                 parents[key] = parent
@@ -88,7 +98,8 @@ class TreeIndex:
                 group = by_class[type(node)] = []
             group.append(node)
             for child in reversed(nodes.children(node)):
-                push((child, node))
+                push((child, node, number))
+        self._end = _subtree_ends(above)
 
     def ancestors(self, node: Nodes.Node) -> Iterator[Nodes.Node]:
         """Yield the nodes that enclose ``node``, innermost first.
@@ -197,7 +208,65 @@ class TreeIndex:
         bool
             True if ``node`` lies in ``container``'s subtree.
         """
-        return node is container or any(a is container for a in self.ancestors(node))
+        if node is container:
+            return True
+        inner = self._order.get(id(node))
+        outer = self._order.get(id(container))
+        # A node outside the index has no ancestors.
+        if inner is None or outer is None:
+            return False
+        return outer <= inner <= self._end[outer]
+
+    def preorder(self, node: Nodes.Node) -> int:
+        """Return a node's preorder number: its place in :attr:`nodes`.
+
+        Parameters
+        ----------
+        node : Nodes.Node
+            A node of this tree.
+
+        Returns
+        -------
+        int
+            The number; every node of its subtree has a number from this
+            one to :meth:`subtree_end`.
+        """
+        return self._order[id(node)]
+
+    def subtree_end(self, node: Nodes.Node) -> int:
+        """Return the largest preorder number in the subtree of ``node``.
+
+        Parameters
+        ----------
+        node : Nodes.Node
+            A node of this tree.
+
+        Returns
+        -------
+        int
+            The preorder number of the last node of its subtree (its own
+            number for a leaf).
+        """
+        return self._end[self._order[id(node)]]
+
+    def memo(self, key: str, compute: Callable[[TreeIndex], _T]) -> _T:
+        """Return a value derived from this tree, computing it once.
+
+        Parameters
+        ----------
+        key : str
+            A name for the analysis, unique across the checker.
+        compute : callable
+            Computes the value from this index.
+
+        Returns
+        -------
+        object
+            The value.
+        """
+        if key not in self._memo:
+            self._memo[key] = compute(self)
+        return self._memo[key]
 
 
 def tree_index(source: SourceFile) -> TreeIndex:
@@ -421,6 +490,34 @@ def _is_python_visible(index: TreeIndex, node: Nodes.Node) -> bool:
     if isinstance(index.parent(node), (ExprNodes.LambdaNode, ExprNodes.GeneratorExpressionNode)):
         return False
     return is_public_name(nodes.definition_name(node))
+
+
+def _subtree_ends(above: list[int]) -> list[int]:
+    """Return, for each preorder number, the last preorder number of that node's subtree.
+
+    The walk of :class:`TreeIndex` is depth first and enters each node
+    once, from the parent recorded for it, so the nodes visited between a
+    node and the end of its subtree are exactly its descendants. Going
+    through the nodes in reverse preorder finishes every subtree before
+    its parent's.
+
+    Parameters
+    ----------
+    above : list of int
+        The preorder number of each node's parent, -1 for the root.
+
+    Returns
+    -------
+    list of int
+        ``ends[i]`` is the largest preorder number in the subtree of the
+        node numbered ``i``.
+    """
+    ends = list(range(len(above)))
+    for number in range(len(above) - 1, 0, -1):
+        parent = above[number]
+        if ends[number] > ends[parent]:
+            ends[parent] = ends[number]
+    return ends
 
 
 def _evaluated_outside(scope: Nodes.Node, child: Nodes.Node) -> bool:

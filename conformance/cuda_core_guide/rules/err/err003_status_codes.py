@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
@@ -46,6 +47,7 @@ class StatusCodes(Rule):
         index = tree_index(source)
         bindings = bindings_of(source)
         statuses = _status_statements(index, bindings.calls())
+        stores = _StatusStores(index, statuses)
         returns: dict[int, list[Nodes.Node]] = {}
         for statement in index.of(Nodes.ReturnStatNode):
             if statement.value is not None:
@@ -61,7 +63,7 @@ class StatusCodes(Rule):
                     line, column, f"`{name}` is declared to return `{declared}`; raise an exception instead"
                 )
             for statement in returns.get(id(function), ()):
-                returned = _returned_status(index, bindings, statuses, statement)
+                returned = _returned_status(bindings, stores, statement)
                 if returned is not None:
                     yield Violation(
                         nodes.line_of(statement),
@@ -102,9 +104,64 @@ def _status_statements(index: TreeIndex, calls: list[BindingCall]) -> dict[int |
     return result
 
 
-def _returned_status(
-    index: TreeIndex, bindings: Bindings, statuses: dict[int | str, str], statement: Nodes.Node
-) -> str | None:
+class _StatusStores:
+    """The stores and ``cdef`` declarations of the names that hold a status, grouped by name and scope.
+
+    Built once per file, so that each ``return err`` looks up the last
+    binding of ``err`` before it instead of going through every use of
+    the name and every declaration of the file.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    statuses : dict
+        What :func:`_status_statements` returns.
+    """
+
+    def __init__(self, index: TreeIndex, statuses: dict[int | str, str]) -> None:
+        self.index = index
+        self.statuses = statuses
+        # (name, scope id) -> the positions and the stores, in source order.
+        self._stores: dict[tuple[str, int], tuple[list[tuple[int, int]], list[Nodes.Node]]] = {}
+        for name in statuses:
+            if not isinstance(name, str):
+                continue
+            for store in index.named(name):
+                if is_store(index, store):
+                    positions, found = self._stores.setdefault((name, id(index.scope_of(store))), ([], []))
+                    positions.append((store.pos[1], store.pos[2]))
+                    found.append(store)
+        # (name, scope id) -> the first declaration, in source order, that initialises a status and declares it.
+        self._declared: dict[tuple[str, int], Nodes.Node] = {}
+        for declaration in index.of(Nodes.CVarDefNode):
+            if id(declaration) not in statuses:
+                continue
+            scope = id(index.scope_of(declaration))
+            for declarator in declaration.declarators:
+                name = getattr(declarator, "name", None)
+                if name is not None:
+                    self._declared.setdefault((name, scope), declaration)
+
+    def latest_store(self, name: str, scope: Nodes.Node, position: tuple[int, int]) -> Nodes.Node | None:
+        """Return the last store of ``name`` in ``scope`` before ``position``, if any."""
+        positions, found = self._stores.get((name, id(scope)), ((), ()))
+        before = bisect.bisect_left(positions, position)
+        return found[before - 1] if before else None
+
+    def declared_with_status(self, name: str, scope: Nodes.Node, position: tuple[int, int]) -> str | None:
+        """Return the call of a ``cdef`` declaration that initialises ``name`` with a status, if any.
+
+        The declarations are kept in source order, so the first one of a
+        name and scope is before ``position`` if any is.
+        """
+        declaration = self._declared.get((name, id(scope)))
+        if declaration is None or (declaration.pos[1], declaration.pos[2]) >= position:
+            return None
+        return self.statuses[id(declaration)]
+
+
+def _returned_status(bindings: Bindings, stores: _StatusStores, statement: Nodes.Node) -> str | None:
     """Return the binding call whose status a ``return`` statement hands back, if any."""
     value = statement.value
     if isinstance(value, ExprNodes.IndexNode):
@@ -121,31 +178,11 @@ def _returned_status(
     call = bindings.resolve(value)
     if call is not None:
         return call.name if call.returns_status else None
-    if not isinstance(value, ExprNodes.NameNode) or value.name not in statuses:
+    if not isinstance(value, ExprNodes.NameNode) or value.name not in stores.statuses:
         return None
-    scope = index.scope_of(statement)
+    scope = stores.index.scope_of(statement)
     position = (statement.pos[1], statement.pos[2])
-    latest = None
-    for store in index.named(value.name):
-        if not is_store(index, store) or index.scope_of(store) is not scope:
-            continue
-        if (store.pos[1], store.pos[2]) < position:
-            latest = store
+    latest = stores.latest_store(value.name, scope, position)
     if latest is None:
-        return _declared_with_status(index, value.name, scope, position, statuses)
-    return statuses.get(id(latest))
-
-
-def _declared_with_status(
-    index: TreeIndex, name: str, scope: Nodes.Node, position: tuple[int, int], statuses: dict[int | str, str]
-) -> str | None:
-    """Return the call of a ``cdef`` declaration that initialises ``name`` with a status, if any."""
-    for declaration in index.of(Nodes.CVarDefNode):
-        if (
-            id(declaration) in statuses
-            and index.scope_of(declaration) is scope
-            and (declaration.pos[1], declaration.pos[2]) < position
-            and any(getattr(d, "name", None) == name for d in declaration.declarators)
-        ):
-            return statuses[id(declaration)]
-    return None
+        return stores.declared_with_status(value.name, scope, position)
+    return stores.statuses.get(id(latest))

@@ -57,13 +57,14 @@ class PolledCompletion(Rule):
             binding = status_binding(index, call)
             if binding is not None and not binding.whole_result:
                 statuses[(id(index.scope_of(binding.statement)), binding.name)] = call.name
+        mixed: dict[str, set[int]] = {}
         for statement in index.of(Nodes.ReturnStatNode):
             if statement.value is None:
                 continue
             function = index.scope_of(statement)
             if not is_python_api(index, function):
                 continue
-            returned = _returned_query(index, bindings, statuses, statement)
+            returned = _returned_query(index, bindings, statuses, statement, mixed)
             if returned is not None:
                 yield Violation(
                     nodes.line_of(statement),
@@ -74,9 +75,19 @@ class PolledCompletion(Rule):
 
 
 def _returned_query(
-    index: TreeIndex, bindings: Bindings, statuses: dict[tuple[int, str], str], statement: Nodes.Node
+    index: TreeIndex,
+    bindings: Bindings,
+    statuses: dict[tuple[int, str], str],
+    statement: Nodes.Node,
+    mixed: dict[str, set[int]],
 ) -> str | None:
-    """Return the query call whose status a ``return`` statement hands back, if any."""
+    """Return the query call whose status a ``return`` statement hands back, if any.
+
+    ``mixed`` keeps, per name, the scopes where the name is also bound to
+    something else, found in one pass over the name's uses: the answer
+    does not depend on the ``return``, and many functions may return the
+    same name.
+    """
     value = _uncast(statement.value)
     if isinstance(value, ExprNodes.IndexNode) and _is_zero(value.index):
         call = _query(bindings.resolve(value.base))
@@ -90,8 +101,16 @@ def _returned_query(
     query = statuses.get((id(scope), value.name))
     if query is None:
         return None
-    for store in index.named(value.name):
-        if is_store(index, store) and index.scope_of(store) is scope:
+    if value.name not in mixed:
+        mixed[value.name] = _scopes_binding_others(index, bindings, value.name)
+    return None if id(scope) in mixed[value.name] else query
+
+
+def _scopes_binding_others(index: TreeIndex, bindings: Bindings, name: str) -> set[int]:
+    """Return the ids of the scopes where ``name`` is also bound to something other than a query's status."""
+    found = set()
+    for store in index.named(name):
+        if is_store(index, store):
             parent = index.parent(store)
             while isinstance(parent, (ExprNodes.TupleNode, ExprNodes.ListNode)):
                 parent = index.parent(parent)
@@ -99,8 +118,8 @@ def _returned_query(
             if isinstance(rhs, ExprNodes.IndexNode):
                 rhs = rhs.base
             if rhs is None or _query(bindings.resolve(rhs)) is None:
-                return None  # the name is also bound to something else
-    return query
+                found.add(id(index.scope_of(store)))
+    return found
 
 
 def _query(call: BindingCall | None) -> BindingCall | None:

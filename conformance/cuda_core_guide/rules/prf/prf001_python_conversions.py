@@ -83,17 +83,65 @@ def _is_c_value(source: SourceFile, index: TreeIndex, node: Nodes.Node, where: N
 def _name_has_c_type(index: TreeIndex, name: str, where: Nodes.Node) -> bool:
     """Return whether ``name`` is a C-typed parameter or ``cdef`` variable where it is used."""
     scope = index.scope_of(where)
+    declared = index.memo("prf001.declarations", _Declarations)
     if isinstance(scope, FUNCTION_NODES):
-        for argument in _argument_nodes(scope):
-            if _argument_name(argument) == name:
-                return _is_c_type(argument.base_type, argument.declarator)
-    for declaration in index.of(Nodes.CVarDefNode):
-        if declaration is where or index.scope_of(declaration) not in (scope, index.root):
-            continue
-        for declarator in declaration.declarators or ():
-            if _declared_name(declarator) == name:
-                return _is_c_type(declaration.base_type, declarator)
-    return False
+        argument = declared.argument(scope, name)
+        if argument is not None:
+            return _is_c_type(argument.base_type, argument.declarator)
+    found = declared.first(name, scope, where)
+    return found is not None and _is_c_type(*found)
+
+
+class _Declarations:
+    """The ``cdef`` variables of a file by name and scope, and the arguments of its functions by name.
+
+    Built once per file, so that each initialiser looks its argument's
+    name up instead of going through every declaration of the file.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    """
+
+    def __init__(self, index: TreeIndex) -> None:
+        self._root = index.root
+        self._arguments: dict[int, dict[str, Nodes.CArgDeclNode]] = {}
+        # (name, scope id) -> (ordinal, declaration, declarator) for each declaration that declares the
+        # name, in source order, with its first declarator of that name.
+        self._variables: dict[tuple[str, int], list[tuple[int, Nodes.Node, Nodes.Node]]] = {}
+        for ordinal, declaration in enumerate(index.of(Nodes.CVarDefNode)):
+            scope = id(index.scope_of(declaration))
+            seen = set()
+            for declarator in declaration.declarators or ():
+                name = _declared_name(declarator)
+                if name not in seen:
+                    seen.add(name)
+                    self._variables.setdefault((name, scope), []).append((ordinal, declaration, declarator))
+
+    def argument(self, function: Nodes.Node, name: str) -> Nodes.CArgDeclNode | None:
+        """Return the first argument of ``function`` named ``name``, if any."""
+        arguments = self._arguments.get(id(function))
+        if arguments is None:
+            arguments = self._arguments[id(function)] = {}
+            for argument in _argument_nodes(function):
+                arguments.setdefault(_argument_name(argument), argument)
+        return arguments.get(name)
+
+    def first(self, name: str, scope: Nodes.Node, where: Nodes.Node) -> tuple[Nodes.Node, Nodes.Node] | None:
+        """Return the base type and declarator of the first declaration of ``name`` other than ``where``.
+
+        Only declarations in ``scope`` or at module level count; of those,
+        the first in source order wins.
+        """
+        best = None
+        for place in (scope, self._root):
+            for ordinal, declaration, declarator in self._variables.get((name, id(place)), ()):
+                if declaration is not where:
+                    if best is None or ordinal < best[0]:
+                        best = (ordinal, declaration.base_type, declarator)
+                    break
+        return None if best is None else best[1:]
 
 
 def _attribute_has_c_type(source: SourceFile, index: TreeIndex, attribute: str, where: Nodes.Node) -> bool:
