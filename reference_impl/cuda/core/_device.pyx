@@ -100,6 +100,7 @@ class Device:
     __slots__ = (
         "_device_id",
         "_context",
+        "_primary",
         "_memory_resource",
         "_properties",
         "_uuid",
@@ -174,14 +175,23 @@ class Device:
         >>> device.set_current()
         """
         cdef Context c_given
+        cdef Context c_primary
         cdef cydriver.CUcontext c_ctx = NULL
         cdef cydriver.CUcontext c_previous = NULL
         cdef cydriver.CUdevice c_previous_device = 0
         if ctx is None:
-            c_ctx = Device_primary_context(self._device_id)
+            # A Device object belongs to one thread, so its view of the
+            # primary context is kept on it: later calls make no lookup
+            # under the lock and no new object (PRF005). A view the user
+            # closed is replaced.
+            c_primary = self._primary
+            if c_primary is None or c_primary._handle == NULL:
+                c_primary = Context_from_handle(Device_primary_context(self._device_id), self._device_id)
+                self._primary = c_primary
+            c_ctx = c_primary._handle
             with nogil:
                 HANDLE_RETURN(cydriver.cuCtxSetCurrent(c_ctx))
-            self._context = Context_from_handle(c_ctx, self._device_id)
+            self._context = c_primary
             return None
         c_given = ctx
         if c_given._device_id != self._device_id:
@@ -928,6 +938,7 @@ cdef list Device_thread_devices(type cls):
             device = object.__new__(cls)
             device._device_id = ordinal
             device._context = None
+            device._primary = None
             device._memory_resource = None
             device._properties = None
             device._uuid = None

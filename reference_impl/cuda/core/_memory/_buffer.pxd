@@ -23,7 +23,7 @@ cdef class Buffer:
 
 
 cdef class MemoryResource:
-    pass
+    cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1
 
 
 cdef Buffer Buffer_from_ptr(
@@ -31,5 +31,5 @@ cdef Buffer Buffer_from_ptr(
 )
 cdef int Buffer_check_open(Buffer self) except -1
 cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
-cdef tuple fill_pattern(object value, size_t size)
+cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* width) except -1
 cdef size_t size_argument(object size, str name) except? 0

@@ -381,21 +381,22 @@ cdef class Buffer:
             If an ``int`` value is outside ``[0, 255]``, a pattern is not 1, 2
             or 4 bytes long, or the buffer size is not a multiple of it.
         """
+        cdef unsigned int c_pattern = 0
+        cdef size_t c_width = 1
         Buffer_check_open(self)
         cdef Stream s = Stream_accept(stream)
-        pattern, width = fill_pattern(value, self._size)
+        fill_pattern(value, self._size, &c_pattern, &c_width)
         cdef cydriver.CUdeviceptr c_dst = <cydriver.CUdeviceptr>self._ptr
         cdef cydriver.CUstream c_stream = s._handle
-        cdef size_t c_count = self._size // width
-        cdef unsigned int c_pattern = pattern
+        cdef size_t c_count = self._size // c_width
         if c_count == 0:
             return
-        if width == 1:
+        if c_width == 1:
             with nogil:
                 HANDLE_RETURN(
                     cydriver.cuMemsetD8Async(c_dst, <unsigned char>c_pattern, c_count, c_stream)
                 )
-        elif width == 2:
+        elif c_width == 2:
             with nogil:
                 HANDLE_RETURN(
                     cydriver.cuMemsetD16Async(c_dst, <unsigned short>c_pattern, c_count, c_stream)
@@ -623,6 +624,11 @@ cdef class MemoryResource:
         """
         raise NotImplementedError(f"{type(self).__name__} does not implement deallocate()")
 
+    cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1:
+        """Free the memory of a closing buffer: :meth:`deallocate`, unless a Cython subclass answers in C."""
+        self.deallocate(ptr, size, stream=stream)
+        return 0
+
     @property
     def device_id(self) -> int:
         """Return the ordinal of the device whose memory this resource allocates.
@@ -711,15 +717,22 @@ cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream):
     return target
 
 
-cdef tuple fill_pattern(object value, size_t size):
-    """Return ``(pattern, width)`` for a :meth:`Buffer.fill` value and buffer size."""
+cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* width) except -1:
+    """Store the pattern and its width in bytes for a :meth:`Buffer.fill` value and buffer size.
+
+    The results go to C variables rather than a tuple: this runs on every
+    fill, where a tuple and Python arithmetic on its items cost as much as
+    the driver call.
+    """
     if isinstance(value, int):
         if not 0 <= value <= _BYTE_MAX:
             raise ValueError(
                 f"fill value {value} is out of range: "
                 f"an int fill value is a byte, in [0, {_BYTE_MAX}]"
             )
-        return value, 1
+        pattern[0] = value
+        width[0] = 1
+        return 0
     try:
         raw = memoryview(value).tobytes()
     except TypeError:
@@ -727,14 +740,16 @@ cdef tuple fill_pattern(object value, size_t size):
             "fill value must be an int or a bytes-like pattern of 1, 2 or 4 bytes, "
             f"got {type(value).__name__}"
         ) from None
-    cdef size_t width = len(raw)
-    if width not in _FILL_PATTERN_WIDTHS:
-        raise ValueError(f"a fill pattern must be 1, 2 or 4 bytes long, got {width} bytes: {raw!r}")
-    if size % width:
+    cdef size_t c_width = len(raw)
+    if c_width not in _FILL_PATTERN_WIDTHS:
+        raise ValueError(f"a fill pattern must be 1, 2 or 4 bytes long, got {c_width} bytes: {raw!r}")
+    if size % c_width:
         raise ValueError(
-            f"the buffer size {size} is not a multiple of the {width}-byte fill pattern"
+            f"the buffer size {size} is not a multiple of the {c_width}-byte fill pattern"
         )
-    return int.from_bytes(raw, _FILL_PATTERN_BYTE_ORDER), width
+    pattern[0] = int.from_bytes(raw, _FILL_PATTERN_BYTE_ORDER)
+    width[0] = c_width
+    return 0
 
 
 cdef size_t size_argument(object size, str name) except? 0:
@@ -791,9 +806,9 @@ cdef int Buffer_close(Buffer self, object stream) except -1:
         stream = Stream_accept(stream)
     else:
         stream = self._dealloc_stream
-    mr = self._memory_resource
-    ptr = self._ptr
-    size = self._size
+    cdef MemoryResource mr = self._memory_resource
+    cdef uintptr_t ptr = self._ptr
+    cdef size_t size = self._size
     # Forget everything first: a deallocation that fails must not be retried
     # by __dealloc__ on memory the resource may already have taken back.
     self._closed = True
@@ -803,7 +818,7 @@ cdef int Buffer_close(Buffer self, object stream) except -1:
     self._owner = None
     self._dealloc_stream = None
     if mr is not None:
-        mr.deallocate(ptr, size, stream=stream)
+        mr._deallocate(ptr, size, stream)
     return 0
 
 

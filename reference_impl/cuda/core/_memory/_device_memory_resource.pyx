@@ -162,15 +162,13 @@ cdef class DeviceMemoryResource(MemoryResource):
         then freed on the default stream of the primary context of the
         resource's device, made current for the call.
         """
-        cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr><uintptr_t>operator.index(ptr)
-        cdef cydriver.CUstream c_stream = NULL
-        cdef int c_device_id = self._device_id
-        if stream is not None:
-            c_stream = Stream_accept(stream)._handle
-        if c_ptr == 0:
-            return
-        with nogil:
-            DMR_free(c_ptr, c_stream, c_device_id)
+        DMR_deallocate(self, <uintptr_t>operator.index(ptr), stream)
+
+    cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1:
+        """Free the memory of a closing buffer without a Python call, unless a subclass overrides deallocate."""
+        if type(self) is not DeviceMemoryResource:
+            return MemoryResource._deallocate(self, ptr, size, stream)
+        return DMR_deallocate(self, ptr, stream)
 
     def close(self) -> None:
         """Destroy the memory pool, if this resource created it.
@@ -356,6 +354,20 @@ cdef int DMR_close(DeviceMemoryResource self) except -1:
     self._pool = NULL
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
+    return 0
+
+
+cdef int DMR_deallocate(DeviceMemoryResource self, uintptr_t ptr, object stream) except -1:
+    """Free ``ptr`` on ``stream`` (a :class:`Stream` or ``None``); the body of :meth:`~DeviceMemoryResource.deallocate`."""
+    cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr>ptr
+    cdef cydriver.CUstream c_stream = NULL
+    cdef int c_device_id = self._device_id
+    if stream is not None:
+        c_stream = Stream_accept(stream)._handle
+    if c_ptr == 0:
+        return 0
+    with nogil:
+        DMR_free(c_ptr, c_stream, c_device_id)
     return 0
 
 

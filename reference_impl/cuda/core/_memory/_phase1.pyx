@@ -56,9 +56,12 @@ def fill(Buffer buffer, value: int | bytes | bytearray | memoryview, *, stream: 
     ValueError
         If ``value`` is out of range, or the pattern does not fit the buffer.
     """
+    cdef unsigned int c_pattern = 0
+    cdef size_t c_width = 1
     Buffer_check_open(buffer)
     cdef Stream s = Stream_accept(stream)
-    pattern, width = fill_pattern(value, buffer._size)
+    fill_pattern(value, buffer._size, &c_pattern, &c_width)
+    pattern, width = c_pattern, c_width
     count = buffer._size // width
     if count == 0:
         return
