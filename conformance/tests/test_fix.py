@@ -34,6 +34,10 @@ RULES_DIR = Path(__file__).resolve().parents[1] / "cuda_core_guide" / "rules"
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 FIXED_YEAR = 2026
+HEADER_TEXT = (
+    "# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n"
+    "#\n# SPDX-License-Identifier: Apache-2.0\n\n"
+)
 
 FIXED_WHOLE = {
     "CMT001": {"violating.pyx": 1},
@@ -42,6 +46,8 @@ FIXED_WHOLE = {
     "HDR002": {"violating.pyx": 1, "violating_missing.py": 0, "violating_no_separator.pyx": 0},
     "HDR003": {"violating.pyx": 0, "violating_future.pxd": 1, "violating_short_year.py": 0},
     "HDR004": {"violating.pyx": 0},
+    "IMP003": {"violating.pyx": 0, "violating_relative.py": 0},
+    "IMP004": {"violating.pyx": 0},
     "PKG003": {"violating": 2},
     "TYP001": {"violating.py": 2, "violating.pyx": 2},
 }
@@ -274,3 +280,30 @@ def test_rules_marks_the_fixable_rules(capsys: pytest.CaptureFixture[str]) -> No
     lines = capsys.readouterr().out.splitlines()
     assert "HDR004  recommended  fixable  Leave a blank line after the header" in lines
     assert any(line.startswith("IMP006  required     checked  ") for line in lines)
+
+
+@pytest.mark.parametrize(
+    "imports",
+    [
+        "import sys\n# the standard library's json\nimport json\n",
+        "import sys; import json\n",
+        "import sys\nimport json",
+    ],
+    ids=["comment-line-between", "two-on-one-line", "no-final-newline"],
+)
+def test_an_import_order_fix_that_is_not_certain_is_left_to_the_author(imports: str, tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(HEADER_TEXT + imports)
+    config = Config(select=("IMP003",), root=tmp_path, current_year=FIXED_YEAR)
+    report = fix_paths([module], ConfigResolver(override=config), write=True)
+    assert report.fix_count == 0
+    assert module.read_text() == HEADER_TEXT + imports
+    assert [f.rule for f in checked([module], config)] == ["IMP003"]
+
+
+def test_an_import_moves_with_its_trailing_comment(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text(HEADER_TEXT + "import sys  # noqa: F401 - re-exported\nimport json\n")
+    config = Config(select=("IMP003",), root=tmp_path, current_year=FIXED_YEAR)
+    fix_paths([module], ConfigResolver(override=config), write=True)
+    assert module.read_text() == HEADER_TEXT + "import json\nimport sys  # noqa: F401 - re-exported\n"

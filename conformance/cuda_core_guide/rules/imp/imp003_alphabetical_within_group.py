@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import tokenize
 from collections.abc import Callable, Iterator
 
 from cuda_core_guide.config import Config
-from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.fixes import Fix
+from cuda_core_guide.rules import Rule, Violation, offset_of
 from cuda_core_guide.rules.imp.ordering import misplaced, subgroup
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.import_section import ImportUnit, import_section
@@ -61,6 +63,7 @@ class AlphabeticalWithinGroup(Rule):
 
     code = "IMP003"
     settings = ("first-party",)
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each import that has to move for its run to be sorted."""
@@ -81,6 +84,44 @@ class AlphabeticalWithinGroup(Rule):
                     f"{unit.describe()} comes {item.relation} {other.describe()}; "
                     f"sort {group.title} alphabetically by module",
                 )
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Sort the run of the misplaced import by module name, the guide's order.
+
+        Only a run of single-line and parenthesised import statements, one
+        per line, one after the other, with no comment line or blank line
+        between them, is sorted: each statement moves with its own trailing
+        comment, and nothing else is on the lines. Any other run is left to
+        the author.
+        """
+        for run in _runs(import_section(source).units, config.first_party):
+            if any(unit.start == violation.line for unit in run):
+                return _sorted_run(source, run)
+        return None
+
+
+def _sorted_run(source: SourceFile, run: list[ImportUnit]) -> Fix | None:
+    """Return the fix that rewrites a run of imports in the guide's order, or ``None`` if it is not certain."""
+    if any(unit.is_block or unit.column != 1 for unit in run):
+        return None
+    if any(later.start != earlier.end + 1 for earlier, later in zip(run, run[1:], strict=False)):
+        return None  # a comment line, a blank line or a second statement on a line lies between
+    if any(len(unit.statements) != 1 or _shares_line(source, unit) for unit in run):
+        return None
+    texts = [source.text[offset_of(source, unit.start) : offset_of(source, unit.end + 1)] for unit in run]
+    if not texts[-1].endswith(("\n", "\r")):
+        return None  # the file ends on the last import, without a line break
+    order = sorted(range(len(run)), key=lambda index: _by_name(run[index].statement))
+    start, end = offset_of(source, run[0].start), offset_of(source, run[-1].end + 1)
+    return Fix.replace(start, end, "".join(texts[index] for index in order))
+
+
+def _shares_line(source: SourceFile, unit: ImportUnit) -> bool:
+    """Return whether another statement shares a line with the unit (``import a; x = 1``)."""
+    logical = source.logical_line(unit.start)
+    if logical is None or logical.start != unit.start or logical.end != unit.end:
+        return True
+    return any(token.type == tokenize.OP and token.string == ";" for token in logical.tokens)
 
 
 def _runs(units: tuple[ImportUnit, ...], first_party: tuple[str, ...]) -> list[list[ImportUnit]]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda_core_guide.config import Config
-from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.fixes import Edit, Fix, newline_of
+from cuda_core_guide.rules import Rule, Violation, offset_of
 from cuda_core_guide.rules.imp.ordering import has_blank_line_between, subgroup
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.import_section import import_section
@@ -32,6 +33,7 @@ class BlankLinesBetweenGroups(Rule):
 
     code = "IMP004"
     settings = ("first-party",)
+    fixable = True
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each statement with a missing or extra blank line before it."""
@@ -60,3 +62,25 @@ class BlankLinesBetweenGroups(Rule):
                     unit.column,
                     f"blank line splits {group.title}; remove it between {previous.describe()} and {unit.describe()}",
                 )
+
+    def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:
+        """Add the missing blank line after the earlier statement, or remove the blank lines that split a group.
+
+        A blank line goes right after the earlier statement, so that a
+        comment above the later one stays with it. Removing keeps every
+        comment line between the two statements.
+        """
+        units = import_section(source).units
+        for previous, unit in zip(units, units[1:], strict=False):
+            if unit.start != violation.line or previous.is_block or unit.is_block:
+                continue
+            if violation.message.startswith("add a blank line"):
+                at = offset_of(source, previous.end + 1)
+                return Fix.replace(at, at, newline_of(source.text))
+            edits = tuple(
+                Edit(offset_of(source, number), offset_of(source, number + 1), "")
+                for number in range(previous.end + 1, unit.start)
+                if not source.line_text(number).strip()
+            )
+            return Fix(edits) if edits else None
+        return None
