@@ -16,48 +16,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
+import fuzz_corpus  # noqa: F401 - registers and loads the hypothesis profiles
 import pytest
 from harness import COUNTS, summary
-from hypothesis import HealthCheck, settings
-
-from cuda_core_guide.upstream_report import extract_sources
-
-ROOT = Path(__file__).resolve().parents[2]
-FUZZ_SCALE = {"ci": 1, "fuzz": 20}
-"""Examples per category are ``BASE_EXAMPLES * scale`` (see the test module)."""
-
-for name in FUZZ_SCALE:
-    settings.register_profile(
-        name,
-        deadline=None,
-        derandomize=name == "ci",
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    )
-settings.load_profile(os.environ.get("CUDA_CORE_GUIDE_FUZZ_PROFILE", "ci"))
-
-
-def corpus_files() -> list[Path]:
-    """Return the real source files that inputs are cut and mutated from."""
-    folders = [ROOT / "reference_impl" / "cuda"]
-    for item in os.environ.get("CUDA_CORE_GUIDE_FUZZ_CORPUS", "").split(os.pathsep):
-        if item.endswith(".whl"):
-            extracted = Path(tempfile.mkdtemp(prefix="fuzz-corpus-"))
-            extract_sources(Path(item), extracted)
-            folders.append(extracted)
-        elif item:
-            folders.append(Path(item))
-    files = [
-        path
-        for folder in folders
-        for path in sorted(folder.rglob("*"))
-        if path.suffix in {".pyx", ".pxd", ".pxi", ".py"} and path.is_file() and "build" not in path.parts
-    ]
-    assert files, f"no source files in {folders}"
-    return files
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import FUZZ_SCALE, corpus_files
+from fuzz_corpus import FUZZ_SCALE, corpus_files
 from harness import run_and_check
 from hypothesis import given, settings
 from hypothesis import strategies as st
