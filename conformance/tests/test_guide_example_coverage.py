@@ -30,6 +30,7 @@ REACHED_THROUGH = {
     "DeviceProperties": "properties",
     "Context": "context",
     "KernelAttributes": "attributes",
+    "ParamInfo": "arguments_info",
 }
 """Classes whose objects an example reaches through an attribute (``device.properties``), not by name."""
 
