@@ -279,6 +279,66 @@ def test_statement_text_and_logical_lines() -> None:
     assert d.logical_line_containing(source, 4) is None
 
 
+def _logical_line_by_scan(source: SourceFile, line: int):
+    """Return the logical line spanning ``line`` by looking at every one: the simple definition."""
+    return next((ll for ll in source.tokens.logical_lines if ll.start <= line <= ll.end), None)
+
+
+def _definition_line_by_scan(source: SourceFile, stat) -> int:
+    """Return a definition's line by searching the logical lines, as the first version did."""
+    logical_lines = source.tokens.logical_lines
+    logical = _logical_line_by_scan(source, nodes.line_of(stat))
+    if logical is None:
+        return nodes.line_of(stat)
+    index = logical_lines.index(logical)
+    while logical.tokens[0].string == "@" and index + 1 < len(logical_lines):
+        index += 1
+        logical = logical_lines[index]
+    return logical.start
+
+
+def test_logical_line_lookups_match_a_scan_of_every_line() -> None:
+    """Check the bisecting lookups against a linear scan, on every physical line of a varied file."""
+    source = parse(
+        """
+        \"\"\"Doc.\"\"\"
+        # a comment
+
+        @first
+        @second(
+            1,
+        )
+        cdef class A:
+            x = 1; y = 2
+
+        VALUE = (
+            1,
+            2,
+        )
+        @decorator
+        def f(a,
+              b):
+            pass
+        """,
+    )
+    for line in range(len(source.lines) + 3):
+        expected = _logical_line_by_scan(source, line)
+        assert d.logical_line_containing(source, line) is expected
+        index = d.logical_line_index(source, line)
+        assert (source.tokens.logical_lines[index] if index is not None else None) is expected
+    for stat in source.body:
+        assert d.definition_line(source, stat) == _definition_line_by_scan(source, stat)
+    assert [definition.line for definition in d.top_level_definitions(source)] == [8, 16]
+
+
+def test_top_level_definitions_are_a_new_list_each_call() -> None:
+    """Check that the memoized definitions cannot be changed through a caller's list."""
+    source = parse("def f():\n    pass\n\nclass C:\n    pass\n", "m.py")
+    first = d.top_level_definitions(source)
+    first.clear()
+    assert [definition.name for definition in d.top_level_definitions(source)] == ["f", "C"]
+
+
 def test_walk_enters_expressions() -> None:
     """Check that the walk reaches into calls and their arguments."""
     source = parse('globals().update({"a": b"x"})\n', "m.py")

@@ -36,6 +36,7 @@ __all__ = [
     "is_dunder",
     "is_python_visible",
     "logical_line_containing",
+    "logical_line_index",
     "module_attributes",
     "module_bindings",
     "postpones_annotations",
@@ -188,10 +189,16 @@ def top_level_definitions(source: SourceFile) -> list[Definition]:
     Returns
     -------
     list of Definition
-        In source order. Definitions nested in ``if``/``try`` blocks,
+        In source order, a new list on each call (the analysis behind it is
+        memoized per file). Definitions nested in ``if``/``try`` blocks,
         ``cdef extern`` declarations, ``ctypedef``, structs, enums and
         variables are not included.
     """
+    return list(source.memo("top_level_definitions", _top_level_definitions))
+
+
+def _top_level_definitions(source: SourceFile) -> tuple[Definition, ...]:
+    """Compute :func:`top_level_definitions` (memoized per file; a tuple, so no caller can change it)."""
     result = []
     for stat in source.body:
         kind = nodes.definition_kind(stat)
@@ -201,7 +208,7 @@ def top_level_definitions(source: SourceFile) -> list[Definition]:
         if isinstance(stat, Nodes.CClassDefNode) and stat.visibility == "extern":
             continue
         result.append(Definition(name, kind, stat, definition_line(source, stat), is_python_visible(stat)))
-    return result
+    return tuple(result)
 
 
 def is_python_visible(node: Nodes.Node) -> bool:
@@ -450,10 +457,10 @@ def definition_line(source: SourceFile, node: Nodes.Node) -> int:
         The first line of the statement that is not a decorator.
     """
     logical_lines = source.tokens.logical_lines
-    logical = logical_line_containing(source, nodes.line_of(node))
-    if logical is None:
+    index = logical_line_index(source, nodes.line_of(node))
+    if index is None:
         return nodes.line_of(node)
-    index = logical_lines.index(logical)
+    logical = logical_lines[index]
     while logical.tokens[0].string == "@" and index + 1 < len(logical_lines):
         index += 1
         logical = logical_lines[index]
@@ -476,12 +483,40 @@ def logical_line_containing(source: SourceFile, line: int) -> LogicalLine | None
         The statement whose lines include ``line``, or ``None`` if the line
         is blank, a comment, or between statements.
     """
-    logical_lines = source.tokens.logical_lines
-    index = bisect.bisect_right(logical_lines, line, key=lambda logical: logical.start) - 1
-    if index < 0:
+    index = logical_line_index(source, line)
+    return source.tokens.logical_lines[index] if index is not None else None
+
+
+def logical_line_index(source: SourceFile, line: int) -> int | None:
+    """Return the position in ``source.tokens.logical_lines`` of the statement that spans physical line ``line``.
+
+    Rules that step from a statement to its neighbours use the position;
+    searching the list for the statement instead costs its length on
+    every call, which made a file of n definitions cost n squared.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The file.
+    line : int
+        A 1-based physical line.
+
+    Returns
+    -------
+    int or None
+        The index of :func:`logical_line_containing`'s statement, or
+        ``None`` if the line is blank, a comment, or between statements.
+    """
+    starts = source.memo("definitions.logical_line_starts", _logical_line_starts)
+    index = bisect.bisect_right(starts, line) - 1
+    if index < 0 or line > source.tokens.logical_lines[index].end:
         return None
-    logical = logical_lines[index]
-    return logical if logical.start <= line <= logical.end else None
+    return index
+
+
+def _logical_line_starts(source: SourceFile) -> list[int]:
+    """Return the first line of each logical line, in order, for bisection (memoized per file)."""
+    return [logical.start for logical in source.tokens.logical_lines]
 
 
 def statement_text(source: SourceFile, stat: Nodes.Node) -> str:

@@ -33,10 +33,11 @@ class AllListsPublic(Rule):
         declaration = dunder_all(source)
         if declaration is None or not declaration.is_exact:
             return
-        skipped = declaration.names | _deleted_names(source)
+        # A mutable set: adding to a frozenset copies it, n times over for n missing definitions.
+        skipped = set(declaration.names | _deleted_names(source))
         for definition in top_level_definitions(source):
             if definition.is_public and definition.name not in skipped:
-                skipped |= {definition.name}
+                skipped.add(definition.name)
                 yield Violation(definition.line, 1, f"public {definition.describe()} is missing from `__all__`")
 
 

@@ -45,7 +45,9 @@ class ConstantsBeforeDefinitions(Rule):
                 continue
             for name, value, what in _constants(stat):
                 used = {n.name for n in nodes.walk(value) if isinstance(n, ExprNodes.NameNode)}
-                if used & (late - {name}):
+                # Look each used name up rather than build ``late - {name}``: that copy costs every
+                # late binding per constant, n squared for a module of n constants.
+                if any(used_name in late and used_name != name for used_name in used):
                     continue
                 yield Violation(
                     nodes.line_of(stat),

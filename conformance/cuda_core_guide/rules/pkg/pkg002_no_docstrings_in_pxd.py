@@ -14,7 +14,7 @@ from Cython.Compiler import Nodes
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.source import SourceFile, nodes
-from cuda_core_guide.source.definitions import definition_line, logical_line_containing
+from cuda_core_guide.source.definitions import definition_line, logical_line_containing, logical_line_index
 from cuda_core_guide.source.import_section import is_docstring_statement
 
 __all__ = ["NoDocstringsInPxd"]
@@ -75,10 +75,11 @@ def _check(source: SourceFile, stat: Nodes.Node) -> Iterator[Violation]:
 def _docstring_position(source: SourceFile, stat: Nodes.Node) -> tuple[int, int]:
     """Return where the docstring of a definition or declaration starts: the statement after its header."""
     logical_lines = source.tokens.logical_lines
-    header = logical_line_containing(source, definition_line(source, stat))
-    if header is None:
+    header_index = logical_line_index(source, definition_line(source, stat))
+    if header_index is None:
         return nodes.line_of(stat), 1
-    index = logical_lines.index(header) + 1
+    header = logical_lines[header_index]
+    index = header_index + 1
     if index < len(logical_lines) and logical_lines[index].tokens[0].type == tokenize.STRING:
         token = logical_lines[index].tokens[0]
         return token.start[0], token.start[1] + 1
