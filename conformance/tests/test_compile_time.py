@@ -137,3 +137,13 @@ def test_python_files_have_no_compile_time_branches(tmp_path: Path) -> None:
     module = tmp_path / "module.py"
     module.write_text(HEADER.replace("from cuda.bindings cimport cydriver\n", "") + "IF = 1\n")
     assert not [f for f in check_paths([module], Config(root=tmp_path), jobs=1) if f.rule == "SYN001"]
+
+
+def test_imports_in_a_branch_are_not_sorted_with_the_import_section(tmp_path: Path) -> None:
+    """Check that a branch's cimport, which Cython puts in the IF's place, is a block of its own, like an `if`."""
+    body = (
+        "from cuda.core._utils.version cimport cy_driver_version\n\n\n"
+        "IF CUDA_CORE_BUILD_MAJOR >= 13:\n"
+        "    from cuda.core._resource_handles cimport has_memcpy_with_attributes_async\n"
+    )
+    assert check(tmp_path, body, select="IMP") == []

@@ -73,7 +73,8 @@ class ImportUnit:
     ----------
     kind : str
         ``"statement"`` for a plain import, ``"fallback"`` for a
-        ``try``/``except`` import fallback, ``"conditional"`` for an ``if``
+        ``try``/``except`` import fallback, ``"compile-time"`` for an
+        import in a compile-time ``IF`` branch, ``"conditional"`` for an ``if``
         block that only imports.
     start : int
         The first line.
@@ -105,13 +106,15 @@ class ImportUnit:
         """
         if self.kind == "fallback":
             return f"the `try` import fallback `{self.text}`"
+        if self.kind == "compile-time":
+            return f"the compile-time `IF` branch's import `{self.text}`"
         if self.kind == "conditional":
             return f"the `if` import block `{self.text}`"
         return f"`{self.text}`"
 
     @property
     def is_block(self) -> bool:
-        """Whether the unit is a fallback or conditional block rather than one statement."""
+        """Whether the unit is a block (a fallback, an ``if`` or an ``IF`` branch) rather than a plain statement."""
         return self.kind != "statement"
 
     @property
@@ -204,7 +207,11 @@ def import_units(source: SourceFile, stat: Nodes.Node) -> list[ImportUnit]:
         column = logical.tokens[0].start[1] + 1 if logical is not None else 1
         end = logical.end if logical is not None else start
         placed = tuple(dataclasses.replace(s, line=start, column=column) for s in statements)
-        return [ImportUnit("statement", start, end, column, placed, describe_statement(stat))]
+        # An indented statement among the module's own is the body of a
+        # compile-time IF branch, which Cython's parser puts in the IF's
+        # place: like an `if` import block, it is not sorted with the rest.
+        kind = "statement" if column == 1 else "compile-time"
+        return [ImportUnit(kind, start, end, column, placed, describe_statement(stat))]
     block = _block_unit(source, stat)
     return [block] if block is not None else []
 
