@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import platform
 import subprocess
 import xml.etree.ElementTree as ElementTree
@@ -31,6 +30,7 @@ from pathlib import Path
 
 from cuda_core_guide.gpu import cuda_toolkit
 from cuda_core_guide.implementation import implementation_under_test
+from cuda_core_guide.provenance import git_commit
 
 __all__ = ["FORMAT", "junit_outcomes", "main", "merge", "provenance"]
 
@@ -86,7 +86,7 @@ def provenance() -> dict[str, str]:
         "version": under_test[1] if under_test else "unknown",
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "python": platform.python_version(),
-        "commit": os.environ.get("GIT_COMMIT") or _git_commit(),
+        "commit": git_commit(),
     }
     try:
         facts["cuda-bindings"] = version("cuda-bindings")
@@ -199,15 +199,6 @@ def _device() -> dict[str, str]:
         "driver": version,
         "cuda": f"{cuda // 1000}.{cuda % 1000 // 10}" if status == success else "unknown",
     }
-
-
-def _git_commit() -> str:
-    """Return the commit of the working tree, if git knows it."""
-    try:
-        result = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=False)
-    except OSError:
-        return "unknown"
-    return result.stdout.strip() if result.returncode == 0 else "unknown"
 
 
 if __name__ == "__main__":
