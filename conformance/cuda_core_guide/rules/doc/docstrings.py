@@ -21,6 +21,7 @@ line, so the DOC rules also honour one on the definition's header line
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import inspect
@@ -312,10 +313,12 @@ def parse_docstring(text: str) -> ParsedDocstring:
     elif not headers or headers[0].index > 0:
         # numpydoc failed, or took the first paragraph for a call signature.
         summary = tuple(itertools.takewhile(str.strip, (line.strip() for line in lines)))
-    if parsed is not None:
+    if parsed is not None and (parsed["Parameters"] or parsed["Other Parameters"]):
+        entry_lines = _entry_lines(lines)
         for section in ("Parameters", "Other Parameters"):
+            start = _section_start(headers, section)
             for entry in parsed[section]:
-                index = _entry_index(lines, headers, section, entry.name)
+                index = _entry_index(entry_lines, start, entry.name)
                 for name in entry.name.partition(":")[0].split(", "):
                     documented = _documented_name(name)
                     if documented is not None:
@@ -380,11 +383,45 @@ def _documented_name(entry: str) -> str | None:
     return name
 
 
-def _entry_index(lines: tuple[str, ...], headers: tuple[Header, ...], section: str, entry: str) -> int:
-    """Return the cleaned line of a parameter entry, or of its section header."""
-    start = next((h.index for h in headers if h.title.lower() == section.lower() and h.underline), 0)
-    for index in range(start + 2, len(lines)):
-        line = lines[index]
-        if line and not line[0].isspace() and entry in (line.split(" : ")[0].strip(), line.strip().removesuffix(" :")):
-            return index
-    return start
+def _section_start(headers: tuple[Header, ...], section: str) -> int:
+    """Return the cleaned line of a section's first underlined header, or 0 if it has none."""
+    return next((h.index for h in headers if h.title.lower() == section.lower() and h.underline), 0)
+
+
+def _entry_lines(lines: tuple[str, ...]) -> dict[str, list[int]]:
+    """Return, for each name an unindented line could document, the cleaned lines that do, in order.
+
+    A line ``x : int`` documents ``x``, and so does a bare ``x`` or ``x :``.
+    Indexing every line once lets each entry be found by bisection, where
+    scanning the lines per entry cost quadratic time on long sections.
+    """
+    found: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        if not line or line[0].isspace():
+            continue
+        for name in dict.fromkeys((line.split(" : ")[0].strip(), line.strip().removesuffix(" :"))):
+            found.setdefault(name, []).append(index)
+    return found
+
+
+def _entry_index(entry_lines: dict[str, list[int]], start: int, entry: str) -> int:
+    """Return the cleaned line of a parameter entry, or of its section header.
+
+    Parameters
+    ----------
+    entry_lines : dict of str to list of int
+        What :func:`_entry_lines` returns for the docstring.
+    start : int
+        The line of the section's header (0 if it has none).
+    entry : str
+        The entry as numpydoc reads it (``x, y``).
+
+    Returns
+    -------
+    int
+        The first line documenting ``entry`` from two lines below ``start``
+        (past the underline), else ``start``.
+    """
+    candidates = entry_lines.get(entry, [])
+    position = bisect.bisect_left(candidates, start + 2)
+    return candidates[position] if position < len(candidates) else start
