@@ -6,15 +6,19 @@
 
 from __future__ import annotations
 
+import inspect
 import textwrap
 import warnings
+from pathlib import Path
 
 import hypothesis
 import pytest
 from hypothesis import strategies as st
+from numpydoc.docscrape import NumpyDocString
 
 from cuda_core_guide.config import Config
-from cuda_core_guide.rules.doc.docstrings import _entry_index, _entry_lines, docstrings, parse_docstring
+from cuda_core_guide.rules.doc import docstrings as docstrings_module
+from cuda_core_guide.rules.doc.docstrings import _entry_index, _entry_lines, _linear_reader, docstrings, parse_docstring
 from cuda_core_guide.runner import check_source
 from cuda_core_guide.source import load_source
 
@@ -183,3 +187,46 @@ def test_thousands_of_parameters_are_parsed_with_their_lines() -> None:
     parsed = parse_docstring(f"Do it.\n\nParameters\n----------\n{entries}")
     assert parsed.parameters[0] == ("p0", 4)
     assert parsed.parameters[-1] == ("p2999", 4 + 2 * 2_999)
+
+
+def _numpydoc_parse(text: str) -> tuple[object, ...]:
+    """Return what numpydoc makes of a cleaned docstring: its sections, or its error, and its warnings."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            parsed: object = dict(NumpyDocString(text)._parsed_data)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            parsed = repr(exc)
+    return parsed, [str(w.message) for w in caught]
+
+
+def _fixture_docstrings() -> list[str]:
+    """Return the cleaned docstrings of the DOC fixtures and of the docstring module itself."""
+    root = Path(docstrings_module.__file__).parent
+    paths = [
+        Path(docstrings_module.__file__),
+        *sorted(root.glob("fixtures/*/*.py")),
+        *sorted(root.glob("fixtures/*/*.pyx")),
+    ]
+    found = []
+    for path in paths:
+        source = load_source(path.name, text=path.read_text(encoding="utf-8"))
+        found += [inspect.cleandoc(docstring.text) for docstring in docstrings(source)]
+    return found
+
+
+def test_the_linear_reader_reads_as_numpydoc_does() -> None:
+    """Check numpydoc's parse with the linear reader against its own, on every fixture docstring and odd texts."""
+    texts = [
+        *_fixture_docstrings(),
+        DOCSTRING,
+        "",
+        "x\n\n\n",
+        "Do.\n\nParameters\n----------\nx\n\n  y\n",
+        "a\n\nNotes\n-----",
+    ]
+    assert len(texts) > 50
+    for text in texts:
+        expected = _numpydoc_parse(text)
+        with _linear_reader():
+            assert _numpydoc_parse(text) == expected, text
