@@ -254,9 +254,14 @@ class Docstring:
                 return True
         return False
 
-    @property
+    @functools.cached_property
     def parsed(self) -> ParsedDocstring:
-        """The parsed docstring."""
+        """The parsed docstring.
+
+        Kept on the docstring: every position a rule reports reads it, and
+        finding the text in :func:`parse_docstring`'s cache compares it
+        whole unless it is the very string cached.
+        """
         return parse_docstring(self.text)
 
     @property
