@@ -5,8 +5,9 @@
 """Time every rule on generated files of growing size, to find rules that are not linear.
 
 Each shape repeats one construct ``n`` times (imports in reverse order,
-class members in the wrong order, functions with many parameters, driver
-calls, ``__all__`` entries...), the kind of file a fuzzer or a generated
+class members in the wrong order, functions with many parameters, long
+``Parameters`` sections, prototypes in one statement, driver calls,
+``__all__`` entries...), the kind of file a fuzzer or a generated
 module produces. Every rule is timed on the shape at ``n`` and at
 ``4 n``; a rule whose time grows more than ``--limit`` times (16 is what a
 quadratic rule shows, 4 a linear one) is reported. Parsing is done once per
@@ -91,6 +92,24 @@ def _parameters(n: int) -> str:
     return f'def f({params}) -> None:\n    """Do it.\n\n    Parameters\n    ----------\n{documented}\n    """\n'
 
 
+def _documented_parameters(n: int) -> str:
+    params = ", ".join(f"p{i}: int" for i in range(n))
+    documented = "".join(f"    p{i} : int\n        Used.\n    x{i}, y{i} : int\n        Unknown.\n" for i in range(n))
+    return f'def f({params}) -> None:\n    """Do it.\n\n    Parameters\n    ----------\n{documented}    """\n'
+
+
+def _class_docstrings(n: int) -> str:
+    block = (
+        'class C{0}:\n    """A class.\n\n    Parameters\n    ----------\n    a : int\n        A.\n    """\n\n'
+        "    def __init__(self, a, b):\n        pass\n\n"
+    )
+    return "\n".join(block.format(i) for i in range(n))
+
+
+def _prototypes(n: int) -> str:
+    return "cdef int " + ", ".join(f"f{i}(int A{i}, double b{i})" for i in range(n)) + "\n"
+
+
 def _driver_calls(n: int) -> str:
     body = []
     for i in range(n):
@@ -151,6 +170,9 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {
     "definitions": ("py", _definitions),
     "unlisted definitions": ("py", _unlisted_definitions),
     "parameters": ("py", _parameters),
+    "documented parameters": ("py", _documented_parameters),
+    "class docstrings": ("py", _class_docstrings),
+    "prototypes": ("pxd", _prototypes),
     "driver calls": ("pyx", _driver_calls),
     "raises": ("py", _raises),
     "comments": ("pyx", _comments),

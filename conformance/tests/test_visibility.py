@@ -149,3 +149,9 @@ def _by_name(text: str, suffix: str = ".pyx"):
     for definition in definitions(source):
         found.setdefault(definition.qualified_name, definition)  # a getter before its setter
     return source, found
+
+
+def test_prototypes_declared_together_keep_their_own_parameters() -> None:
+    source = load_source("m.pxd", text="cdef int f(int a), g(double b, c), *h(long d)\n")
+    found = {d.name: [(p.name, p.c_type) for p in parameters(d)] for d in definitions(source)}
+    assert found == {"f": [("a", "int")], "g": [("b", "double"), ("c", None)]}

@@ -96,6 +96,9 @@ class Definition:
     is_prototype : bool
         Whether it declares a function without a body (``.pxd``
         declarations, forward declarations).
+    prototype_declarator : Nodes.Node or None
+        For a prototype, the function declarator among its statement's
+        declarators (``cdef int f(int), g(int)`` declares two).
     """
 
     node: Nodes.Node
@@ -105,6 +108,7 @@ class Definition:
     in_extern: bool = False
     declarator: Nodes.Node | None = None
     is_prototype: bool = False
+    prototype_declarator: Nodes.Node | None = None
 
     @property
     def qualified_name(self) -> str:
@@ -250,6 +254,10 @@ def parameters(definition: Definition) -> list[Parameter]:
     if isinstance(node, Nodes.CFuncDefNode) or definition.is_prototype:
         if isinstance(node, Nodes.CFuncDefNode):
             declarator = _function_declarator(node.declarator)
+        elif definition.prototype_declarator is not None:
+            # Recorded when the prototype was found: searching the statement's
+            # declarators for each of them costs quadratic time on a long one.
+            declarator = definition.prototype_declarator
         else:
             declarator = next(
                 (d for d in node.declarators if name_declarator(d) is definition.declarator),
@@ -486,7 +494,9 @@ def _prototypes(node: Nodes.CVarDefNode, parent: Definition | None, in_extern: b
             continue  # a variable, or a pointer to a function
         name = name_declarator(declarator)
         if isinstance(declarator.base, Nodes.CNameDeclaratorNode) and name is not None and name.name:
-            yield Definition(node, name.name, kind, parent, in_extern, name, is_prototype=True)
+            yield Definition(
+                node, name.name, kind, parent, in_extern, name, is_prototype=True, prototype_declarator=declarator
+            )
 
 
 def _children(node: Nodes.Node) -> list[Nodes.Node]:

@@ -115,29 +115,75 @@ def misplaced_members(members: list[Member]) -> list[Misplaced]:
         In source order.
     """
     ranks = [_RANK[m.group] for m in members]
-    best = [1] * len(members)
-    previous = [-1] * len(members)
-    for i in range(len(members)):
-        for j in range(i):
-            if ranks[j] <= ranks[i] and best[j] + 1 > best[i]:
-                best[i], previous[i] = best[j] + 1, j
-    kept: set[int] = set()
-    index = max(range(len(members)), key=lambda i: best[i], default=-1)
-    while index >= 0:
-        kept.add(index)
-        index = previous[index]
+    kept = [False] * len(members)
+    for index in _longest_ordered_run(ranks):
+        kept[index] = True
+    # The kept ranks never decrease, so the nearest kept member on either
+    # side is the one with the most extreme rank there: if it is not out of
+    # order with a member, no kept member on that side is.
+    next_kept: list[int | None] = [None] * len(members)
+    following = None
+    for i in range(len(members) - 1, -1, -1):
+        next_kept[i] = following
+        if kept[i]:
+            following = i
     result = []
+    previous = None
     for i, member in enumerate(members):
-        if i in kept:
+        if kept[i]:
+            previous = i
             continue
-        after = next((j for j in sorted(kept) if j > i and ranks[j] < ranks[i]), None)
-        if after is not None:
+        after = next_kept[i]
+        if after is not None and ranks[after] < ranks[i]:
             result.append(Misplaced(member, members[after], early=True))
-            continue
-        before = next((j for j in sorted(kept, reverse=True) if j < i and ranks[j] > ranks[i]), None)
-        if before is not None:
-            result.append(Misplaced(member, members[before], early=False))
+        elif previous is not None and ranks[previous] > ranks[i]:
+            result.append(Misplaced(member, members[previous], early=False))
     return result
+
+
+def _longest_ordered_run(ranks: list[int]) -> list[int]:
+    """Return the positions of a longest non-decreasing subsequence of ``ranks``, in order.
+
+    Of the longest ones, the run is the one that ends earliest, and each of
+    its items is preceded by the earliest item that gives it its length.
+    A Fenwick tree over the ranks finds that item in logarithmic time, where
+    comparing every pair of members took quadratic time.
+
+    Parameters
+    ----------
+    ranks : list of int
+        Non-negative ranks, in source order.
+
+    Returns
+    -------
+    list of int
+        Increasing positions into ``ranks``; empty if ``ranks`` is.
+    """
+    size = max(ranks, default=-1) + 1
+    # Each cell holds (length, -position): the maximum is the longest run
+    # ending at a rank up to the cell's, ending earliest among the longest;
+    # (0, 1) is no run at all, and its position -1 ends the walk back.
+    tree: list[tuple[int, int]] = [(0, 1)] * (size + 1)
+    previous = [-1] * len(ranks)
+    best: tuple[int, int] = (0, 1)
+    for i, rank in enumerate(ranks):
+        found, at = (0, 1), rank + 1
+        while at > 0:
+            found = max(found, tree[at])
+            at -= at & -at
+        previous[i] = -found[1]
+        ending = (found[0] + 1, -i)
+        best = max(best, ending)
+        at = rank + 1
+        while at <= size:
+            tree[at] = max(tree[at], ending)
+            at += at & -at
+    run = []
+    index = -best[1] if best[0] else -1
+    while index >= 0:
+        run.append(index)
+        index = previous[index]
+    return run[::-1]
 
 
 def class_members(source: SourceFile) -> Iterator[tuple[Definition, list[Member]]]:

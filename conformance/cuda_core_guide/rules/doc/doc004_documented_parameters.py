@@ -41,26 +41,35 @@ class DocumentedParameters(Rule):
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield violations for undocumented parameters and documented names that are not parameters."""
-        found = definitions(source)
+        methods = _methods_by_class(definitions(source))
         for docstring in docstrings(source):
             definition = docstring.definition
             if definition is None or not docstring.parsed.has_parameters_section:
                 continue
             if docstring.is_suppressed(source, self.code):
                 continue
-            function = _function(definition, found)
+            function = _function(definition, methods)
             if function is not None:
                 yield from _compare(source, docstring, function)
 
 
-def _function(definition: Definition, found: list[Definition]) -> Definition | None:
+def _methods_by_class(found: list[Definition]) -> dict[int, dict[str, Definition]]:
+    """Return the functions defined in each class body, by name, keyed by the ``id`` of the class's node.
+
+    Grouping them once spares each class docstring a scan of the whole file.
+    Of two functions of one name, the later one is kept, as Python would.
+    """
+    methods: dict[int, dict[str, Definition]] = {}
+    for d in found:
+        if d.parent is not None and d.is_function and not d.is_prototype:
+            methods.setdefault(id(d.parent.node), {})[d.name] = d
+    return methods
+
+
+def _function(definition: Definition, methods: dict[int, dict[str, Definition]]) -> Definition | None:
     """Return the function whose signature a docstring documents, or ``None`` if unknown."""
     if definition.is_class:
-        members = {
-            d.name: d
-            for d in found
-            if d.parent is not None and d.parent.node is definition.node and d.is_function and not d.is_prototype
-        }
+        members = methods.get(id(definition.node), {})
         return next((members[name] for name in _CONSTRUCTORS if name in members), None)
     return definition if definition.is_function else None
 

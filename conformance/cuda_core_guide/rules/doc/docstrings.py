@@ -21,14 +21,17 @@ line, so the DOC rules also honour one on the definition's header line
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import dataclasses
 import functools
 import inspect
 import itertools
 import tokenize
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from numpydoc import docscrape
 from numpydoc.docscrape import NumpyDocString, ParseError
 from numpydoc.validate import ALLOWED_SECTIONS
 
@@ -251,9 +254,14 @@ class Docstring:
                 return True
         return False
 
-    @property
+    @functools.cached_property
     def parsed(self) -> ParsedDocstring:
-        """The parsed docstring."""
+        """The parsed docstring.
+
+        Kept on the docstring: every position a rule reports reads it, and
+        finding the text in :func:`parse_docstring`'s cache compares it
+        whole unless it is the very string cached.
+        """
         return parse_docstring(self.text)
 
     @property
@@ -295,7 +303,7 @@ def parse_docstring(text: str) -> ParsedDocstring:
     while offset < len(raw_lines) and not raw_lines[offset].strip():
         offset += 1
     error = None
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, _linear_reader():
         warnings.simplefilter("always")
         try:
             parsed = NumpyDocString(cleaned)
@@ -312,10 +320,12 @@ def parse_docstring(text: str) -> ParsedDocstring:
     elif not headers or headers[0].index > 0:
         # numpydoc failed, or took the first paragraph for a call signature.
         summary = tuple(itertools.takewhile(str.strip, (line.strip() for line in lines)))
-    if parsed is not None:
+    if parsed is not None and (parsed["Parameters"] or parsed["Other Parameters"]):
+        entry_lines = _entry_lines(lines)
         for section in ("Parameters", "Other Parameters"):
+            start = _section_start(headers, section)
             for entry in parsed[section]:
-                index = _entry_index(lines, headers, section, entry.name)
+                index = _entry_index(entry_lines, start, entry.name)
                 for name in entry.name.partition(":")[0].split(", "):
                     documented = _documented_name(name)
                     if documented is not None:
@@ -329,6 +339,60 @@ def parse_docstring(text: str) -> ParsedDocstring:
         error,
         tuple(str(w.message) for w in caught),
     )
+
+
+class _LinearReader(docscrape.Reader):
+    """A numpydoc line reader that reads on from the current line without copying the lines after it.
+
+    numpydoc's own reader copies every remaining line each time it reads an
+    entry or a paragraph, which costs quadratic time on a long section (a
+    thousand parameters); these two methods return exactly what its own do.
+    """
+
+    def seek_next_non_empty_line(self) -> None:
+        """Move to the next line that is not blank (or to the end)."""
+        lines = self._str
+        while self._l < len(lines) and not lines[self._l].strip():
+            self._l += 1
+
+    def read_to_condition(self, condition_func: Callable[[str], object]) -> list[str]:
+        """Return the lines up to the first one that meets the condition, and move there.
+
+        Parameters
+        ----------
+        condition_func : callable
+            Called with each line from the current one.
+
+        Returns
+        -------
+        list of str
+            The lines read: up to the matching line (excluded), or to the
+            end; empty if already at the end.
+        """
+        lines, start = self._str, self._l
+        while self._l < len(lines):
+            if condition_func(lines[self._l]):
+                return lines[start : self._l]
+            self._l += 1
+            if self.eof():
+                return lines[start : self._l + 1]
+        return []
+
+
+@contextlib.contextmanager
+def _linear_reader() -> Iterator[None]:
+    """Have numpydoc read docstrings with :class:`_LinearReader` while the block runs.
+
+    numpydoc builds its readers by name, in its parser and in its parameter
+    lists; the reader given instead reads the same lines, so even a parse in
+    another thread meanwhile would come out the same.
+    """
+    saved = docscrape.Reader
+    docscrape.Reader = _LinearReader
+    try:
+        yield
+    finally:
+        docscrape.Reader = saved
 
 
 def normalized_title(title: str) -> str:
@@ -380,11 +444,45 @@ def _documented_name(entry: str) -> str | None:
     return name
 
 
-def _entry_index(lines: tuple[str, ...], headers: tuple[Header, ...], section: str, entry: str) -> int:
-    """Return the cleaned line of a parameter entry, or of its section header."""
-    start = next((h.index for h in headers if h.title.lower() == section.lower() and h.underline), 0)
-    for index in range(start + 2, len(lines)):
-        line = lines[index]
-        if line and not line[0].isspace() and entry in (line.split(" : ")[0].strip(), line.strip().removesuffix(" :")):
-            return index
-    return start
+def _section_start(headers: tuple[Header, ...], section: str) -> int:
+    """Return the cleaned line of a section's first underlined header, or 0 if it has none."""
+    return next((h.index for h in headers if h.title.lower() == section.lower() and h.underline), 0)
+
+
+def _entry_lines(lines: tuple[str, ...]) -> dict[str, list[int]]:
+    """Return, for each name an unindented line could document, the cleaned lines that do, in order.
+
+    A line ``x : int`` documents ``x``, and so does a bare ``x`` or ``x :``.
+    Indexing every line once lets each entry be found by bisection, where
+    scanning the lines per entry cost quadratic time on long sections.
+    """
+    found: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        if not line or line[0].isspace():
+            continue
+        for name in dict.fromkeys((line.split(" : ")[0].strip(), line.strip().removesuffix(" :"))):
+            found.setdefault(name, []).append(index)
+    return found
+
+
+def _entry_index(entry_lines: dict[str, list[int]], start: int, entry: str) -> int:
+    """Return the cleaned line of a parameter entry, or of its section header.
+
+    Parameters
+    ----------
+    entry_lines : dict of str to list of int
+        What :func:`_entry_lines` returns for the docstring.
+    start : int
+        The line of the section's header (0 if it has none).
+    entry : str
+        The entry as numpydoc reads it (``x, y``).
+
+    Returns
+    -------
+    int
+        The first line documenting ``entry`` from two lines below ``start``
+        (past the underline), else ``start``.
+    """
+    candidates = entry_lines.get(entry, [])
+    position = bisect.bisect_left(candidates, start + 2)
+    return candidates[position] if position < len(candidates) else start
