@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
@@ -22,23 +21,12 @@ from cuda_core_guide.rules.cud.tree import (
     statement_start,
     tree_index,
 )
+from cuda_core_guide.rules.thr.locks import is_lock, lock_names
 from cuda_core_guide.source import SourceFile, nodes
 
 __all__ = ["LocksBeforeNogil"]
 
-_LOCK_FACTORIES = frozenset(
-    {
-        "threading.Lock",
-        "threading.RLock",
-        "threading.Condition",
-        "threading.Semaphore",
-        "threading.BoundedSemaphore",
-        "_thread.allocate_lock",
-        "_thread.RLock",
-    }
-)
 _LOCK_METHODS = frozenset({"acquire", "release", "__enter__", "__exit__"})
-_LOCK_NAME = re.compile(r"(?:^|_)(?:r?lock|mutex)$", re.IGNORECASE)
 _NOGIL_MANAGERS = frozenset({"nogil", "cython.nogil"})
 _GIL_MANAGERS = frozenset({"gil", "cython.gil"})
 
@@ -66,12 +54,12 @@ class LocksBeforeNogil(Rule):
         index = tree_index(source)
         if not index.of(Nodes.GILStatNode):
             return
-        locks = _lock_names(index)
+        locks = lock_names(index)
         for node in index.of(ExprNodes.SimpleCallNode, Nodes.WithStatNode):
             if isinstance(node, Nodes.WithStatNode):
                 manager = node.manager
                 name = nodes.dotted_name(manager)
-                if name is None or not _is_lock(name, locks):
+                if name is None or not is_lock(name, locks):
                     continue
                 what = f"`with {name}:`"
                 line, column = statement_start(source, node, "with")
@@ -80,7 +68,7 @@ class LocksBeforeNogil(Rule):
                 if function is None:
                     continue
                 receiver, _, method = function.rpartition(".")
-                if method not in _LOCK_METHODS or not receiver or not _is_lock(receiver, locks):
+                if method not in _LOCK_METHODS or not receiver or not is_lock(receiver, locks):
                     continue
                 what = f"`{function}()`"
                 line, column = expression_start(node)
@@ -92,38 +80,6 @@ class LocksBeforeNogil(Rule):
                     f"{what} takes the GIL back inside `nogil` code to use a lock; take the lock "
                     "before releasing the GIL and hold it for the whole `nogil` section",
                 )
-
-
-def _lock_names(index: TreeIndex) -> set[str]:
-    """Return the names and attribute names assigned a new lock in the file."""
-    factories = set(_LOCK_FACTORIES)
-    modules = {"threading": "threading", "_thread": "_thread"}
-    for node in index.of(Nodes.FromImportStatNode, Nodes.SingleAssignmentNode):
-        if isinstance(node, Nodes.FromImportStatNode):
-            module = getattr(node.module.module_name, "value", None)
-            if module in modules and not node.module.level:
-                for name, target in node.items:
-                    if f"{module}.{name}" in _LOCK_FACTORIES:
-                        factories.add(target.name)
-        elif isinstance(node.rhs, ExprNodes.ImportNode) and isinstance(node.lhs, ExprNodes.NameNode):
-            module = getattr(node.rhs.module_name, "value", None)
-            if module in modules and node.lhs.name != module:
-                factories.update(
-                    f"{node.lhs.name}.{f.partition('.')[2]}" for f in _LOCK_FACTORIES if f.startswith(module + ".")
-                )
-    locks: set[str] = set()
-    for node in index.of(Nodes.SingleAssignmentNode):
-        if nodes.dotted_name(call_function(node.rhs)) in factories:
-            target = nodes.dotted_name(node.lhs)
-            if target is not None:
-                locks.add(target.rpartition(".")[2])
-    return locks
-
-
-def _is_lock(name: str, locks: set[str]) -> bool:
-    """Return whether a dotted name refers to a lock."""
-    last = name.rpartition(".")[2]
-    return last in locks or _LOCK_NAME.search(last) is not None
 
 
 def _gil_block(index: TreeIndex, node: Nodes.Node) -> Nodes.Node | None:
