@@ -186,7 +186,8 @@ class Device:
             # closed is replaced.
             c_primary = self._primary
             if c_primary is None or c_primary._handle == NULL:
-                c_primary = Context_from_handle(Device_primary_context(self._device_id), self._device_id)
+                c_ctx = Device_primary_context(self._device_id)
+                c_primary = Context_from_handle(c_ctx, self._device_id)
                 self._primary = c_primary
             c_ctx = c_primary._handle
             with nogil:

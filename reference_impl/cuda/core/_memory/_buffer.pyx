@@ -625,7 +625,7 @@ cdef class MemoryResource:
         raise NotImplementedError(f"{type(self).__name__} does not implement deallocate()")
 
     cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1:
-        """Free the memory of a closing buffer: :meth:`deallocate`, unless a Cython subclass answers in C."""
+        """Free a closing buffer's memory with :meth:`deallocate`; Cython subclasses answer in C."""
         self.deallocate(ptr, size, stream=stream)
         return 0
 
@@ -742,7 +742,9 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
         ) from None
     cdef size_t c_width = len(raw)
     if c_width not in _FILL_PATTERN_WIDTHS:
-        raise ValueError(f"a fill pattern must be 1, 2 or 4 bytes long, got {c_width} bytes: {raw!r}")
+        raise ValueError(
+            f"a fill pattern must be 1, 2 or 4 bytes long, got {c_width} bytes: {raw!r}"
+        )
     if size % c_width:
         raise ValueError(
             f"the buffer size {size} is not a multiple of the {c_width}-byte fill pattern"

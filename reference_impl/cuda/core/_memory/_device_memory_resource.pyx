@@ -165,7 +165,7 @@ cdef class DeviceMemoryResource(MemoryResource):
         DMR_deallocate(self, <uintptr_t>operator.index(ptr), stream)
 
     cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1:
-        """Free the memory of a closing buffer without a Python call, unless a subclass overrides deallocate."""
+        """Free a closing buffer's memory without a Python call, unless deallocate is overridden."""
         if type(self) is not DeviceMemoryResource:
             return MemoryResource._deallocate(self, ptr, size, stream)
         return DMR_deallocate(self, ptr, stream)
@@ -358,7 +358,7 @@ cdef int DMR_close(DeviceMemoryResource self) except -1:
 
 
 cdef int DMR_deallocate(DeviceMemoryResource self, uintptr_t ptr, object stream) except -1:
-    """Free ``ptr`` on ``stream`` (a :class:`Stream` or ``None``); the body of :meth:`~DeviceMemoryResource.deallocate`."""
+    """Free ``ptr`` on ``stream``, a :class:`Stream` or ``None``: the body of ``deallocate``."""
     cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr>ptr
     cdef cydriver.CUstream c_stream = NULL
     cdef int c_device_id = self._device_id
