@@ -82,6 +82,8 @@ def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, 
     assert "no difference" in text  # stream_sync: the same distribution on both sides
     assert "Geometric mean of reference / upstream over 10 operations" in text
     assert "read a device attribute" in text  # Phase 1 against Phase 2
+    assert "`" not in text  # titles' markup is rendered, not shown
+    assert 'fill 1 KiB (<code class="docutils literal notranslate"><span class="pre">Buffer.fill</span></code>)' in html
     assert "floor_gil 8" in text
     assert "theoretical memory bandwidth, from its attributes" in text
     assert "3,352 GB/s" in text

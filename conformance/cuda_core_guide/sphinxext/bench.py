@@ -26,6 +26,7 @@ data the role reads *(not measured)*.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from docutils import nodes
@@ -79,8 +80,8 @@ class BenchReportDirective(SphinxDirective):
             return [missing_data("benchmark results", _COMMAND, _WHERE)] if part == "provenance" else []
         builder = {
             "provenance": self._provenance,
-            "per-call": _per_call,
-            "phases": _phases,
+            "per-call": lambda data: _per_call(data, self._title),
+            "phases": lambda data: _phases(data, self._title),
             "gil": _gil,
             "scaling": _scaling,
         }[part]
@@ -89,6 +90,11 @@ class BenchReportDirective(SphinxDirective):
             if isinstance(node, ReportPlot):
                 self.set_source_info(node)
         return result
+
+    def _title(self, text: str) -> nodes.paragraph:
+        """Return an operation's title, whose MyST inline markup (```Buffer.fill```) is rendered."""
+        inline, _ = self.parse_inline(text, lineno=self.lineno)
+        return nodes.paragraph("", "", *inline)
 
     def _provenance(self, data: dict) -> list[nodes.Node]:
         """Return when, where and with what the data was recorded, and the stale box if it is stale."""
@@ -249,7 +255,12 @@ def format_estimate(estimate: dict | None, unit: str = "") -> str:
     if unit == "x":
         text = f"{estimate['value']:.2f}× ({estimate['low']:.2f}–{estimate['high']:.2f})"
         return f"{text} {_VERDICTS.get(estimate.get('verdict', ''), '')}".rstrip()
-    return f"{estimate['value']:.3g} ({estimate['low']:.3g}–{estimate['high']:.3g})"
+    return f"{_number(estimate['value'])} ({_number(estimate['low'])}–{_number(estimate['high'])})"
+
+
+def _number(value: float) -> str:
+    """Return a number with three significant digits, or whole with thousands separated from 1,000 up."""
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.3g}"
 
 
 def format_size(size: float) -> str:
@@ -272,11 +283,11 @@ def format_size(size: float) -> str:
     return f"{size:.3g} GiB"
 
 
-def _per_call(data: dict) -> list[nodes.Node]:
-    """Return the per-call table, the chart of ratios and the geometric mean."""
+def _per_call(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
+    """Return the per-call table, the chart of ratios and the geometric mean; ``title`` renders a title's markup."""
     rows: list[Row] = []
     for name, row in data["per_call"].items():
-        cells = [nodes.paragraph(text=row.get("title", name))]
+        cells = [title(row.get("title", name))]
         cells += [nodes.paragraph(text=format_estimate(row["us"].get(impl))) for impl in IMPLEMENTATIONS]
         cells += [
             nodes.paragraph(text=format_estimate(row.get(field), "x"))
@@ -320,8 +331,8 @@ def _per_call(data: dict) -> list[nodes.Node]:
     return result
 
 
-def _phases(data: dict) -> list[nodes.Node]:
-    """Return Phase 1 against Phase 2: a table and a bar chart of the times."""
+def _phases(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
+    """Return Phase 1 against Phase 2: a table and a bar chart of the times; ``title`` renders a title's markup."""
     phases = data.get("phases", {})
     if not phases:
         return [nodes.paragraph(text="The run has no Phase 1 measurements.")]
@@ -329,7 +340,7 @@ def _phases(data: dict) -> list[nodes.Node]:
     for name, row in phases.items():
         ratio = row["ratio"]
         cells = [
-            nodes.paragraph(text=row.get("title", name)),
+            title(row.get("title", name)),
             nodes.paragraph(text=format_estimate(row["phase1_us"])),
             nodes.paragraph(text=format_estimate(row["phase2_us"])),
             nodes.paragraph(text=format_estimate(ratio, "x")),
