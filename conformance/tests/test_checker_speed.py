@@ -45,7 +45,9 @@ def test_typical_file_is_the_one_nearest_the_mean_size(bench: ModuleType, tree: 
     assert bench.typical_file(tree, ["a.py", "b.pxd", "pkg/c.py", "pkg/d.pyx"]) == "pkg/c.py"
 
 
-def test_each_tool_runs_cold_warm_and_on_one_file_in_turns(bench: ModuleType, tree: Path, tmp_path: Path) -> None:
+def test_each_tool_runs_cold_warm_cached_and_on_one_file_in_turns(
+    bench: ModuleType, tree: Path, tmp_path: Path
+) -> None:
     runs = []
 
     def fake_run(command: list[str], cwd: Path) -> dict[str, object]:
@@ -55,20 +57,29 @@ def test_each_tool_runs_cold_warm_and_on_one_file_in_turns(bench: ModuleType, tr
     files = ["a.py", "b.pxd", "pkg/c.py", "pkg/d.pyx"]
     samples, dropped = bench.measure(tree, files, "pkg/c.py", 2, tmp_path / "copies", run=fake_run)
     assert dropped is True
-    assert [tool for tool, *_ in runs] == ["cuda-core-guide"] * 3 + ["cython-lint"] * 6 + ["cuda-core-guide"] * 3
+    python = Path(sys.executable).name
+    # The checker: cold, warm, filling its cache, cached, one file; cython-lint: cold, warm, one file; then
+    # Cython's start-up; the next repetition in the opposite order.
+    first = ["cuda-core-guide"] * 5 + ["cython-lint"] * 3 + [python]
+    assert [tool for tool, *_ in runs] == first + first[::-1]
     for _, _, cwd, configured in runs:
         assert configured  # a fresh copy, with an empty configuration so that no other applies
         assert cwd.parent == tmp_path / "copies"
-    checker_cold, checker_warm, checker_single = (command for _, command, *_ in runs[:3])
-    assert checker_cold == checker_warm
-    assert checker_cold[1:] == ["check", *files, "--exit-zero", "--no-cache"]
-    assert checker_single[1:] == ["check", "pkg/c.py", "--exit-zero", "--no-cache"]
-    assert runs[3][1][1:] == files  # cython-lint on the same files
-    assert runs[5][1][1:] == ["pkg/c.py"]
-    assert {runs[0][2], runs[3][2]} == {tmp_path / "copies" / "copy-0"}
+    cold, warm, filling, cached, single = (command for _, command, *_ in runs[:5])
+    assert cold == warm
+    assert cold[1:] == ["check", *files, "--exit-zero", "--no-cache"]
+    assert filling == cached
+    assert cached[1:] == ["check", *files, "--exit-zero"]
+    assert single[1:] == ["check", "pkg/c.py", "--exit-zero", "--no-cache"]
+    assert runs[5][1][1:] == files  # cython-lint on the same files
+    assert runs[7][1][1:] == ["pkg/c.py"]
+    assert "parse_module" in runs[8][1][-1]
+    assert {runs[0][2], runs[5][2]} == {tmp_path / "copies" / "copy-0"}
     assert not (tmp_path / "copies" / "copy-0").exists()  # removed after its repetition
-    assert [run["wall_s"] for run in samples["cuda-core-guide"]["cold"]] == [1.0, 10.0]
-    assert [run["wall_s"] for run in samples["cython-lint"]["single_file"]] == [6.0, 9.0]
+    assert [run["wall_s"] for run in samples["cuda-core-guide"]["cold"]] == [1.0, 14.0]
+    assert [run["wall_s"] for run in samples["cuda-core-guide"]["cached"]] == [4.0, 17.0]
+    assert samples["cython-lint"]["cached"] == []
+    assert [run["wall_s"] for run in samples["Cython start-up"]["single_file"]] == [9.0, 10.0]
 
 
 def test_report_summarizes_each_measurement_with_provenance(bench: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,3 +120,24 @@ def test_dropping_files_from_the_page_cache_leaves_them_intact(bench: ModuleType
     before = {path: path.read_bytes() for path in tree.rglob("*") if path.is_file()}
     assert bench.drop_from_cache([tree]) is (sys.platform != "darwin")
     assert {path: path.read_bytes() for path in tree.rglob("*") if path.is_file()} == before
+
+
+def test_targets_read_the_medians(bench: ModuleType) -> None:
+    def timing(median: float) -> dict[str, float]:
+        return {"median_s": median, "min_s": median, "max_s": median}
+
+    report = {
+        "tools": {
+            "cuda-core-guide": {
+                "cold": timing(2.0),
+                "warm": timing(1.8),
+                "cached": timing(0.4),
+                "single_file": timing(1.3),
+            },
+            "cython-lint": {"cold": timing(9.0), "warm": timing(8.0), "single_file": timing(0.7)},
+            "Cython start-up": {"single_file": timing(1.2)},
+        }
+    }
+    assert list(bench.targets(report).values()) == [True, True, False, True]
+    del report["tools"]["Cython start-up"]
+    assert list(bench.targets(report).values())[3] is False

@@ -36,6 +36,7 @@ __all__ = ["MEASURES", "CheckerSpeedDirective", "format_timing"]
 MEASURES = {
     "cold": "Cold",
     "warm": "Warm",
+    "cached": "Re-run, cached",
     "single_file": "Single file",
 }
 """The measurements of each tool, by key, with their column headings."""
@@ -138,11 +139,14 @@ def _method(data: dict) -> nodes.paragraph:
     paragraph += nodes.Text(
         f"Both tools check the same {tree.get('files', '?')} files ({tree.get('lines', '?')} lines), each run in a "
         f"fresh process, {data.get('repetitions', '?')} times. Cold: the first run on a fresh copy of the files"
-        f"{dropped}; warm: the run after it, on the same copy; single file: checking one typical file, "
+        f"{dropped}; warm: the run after it, on the same copy, with the checker's result cache off; re-run, "
+        "cached: the checker again on the same files, with the cache a first run filled; single file: checking "
+        "one typical file without the cache, "
     )
     paragraph += nodes.literal(single, single)
     paragraph += nodes.Text(
-        f" ({tree.get('single_file_lines', '?')} lines), which is mostly the start-up cost. Each cell is the median "
-        "wall-clock time, with the minimum and maximum in brackets."
+        f" ({tree.get('single_file_lines', '?')} lines), which is mostly the start-up cost; Cython start-up: "
+        "importing Cython's parser and parsing one line, which any tool built on that parser pays. Each cell is "
+        "the median wall-clock time, with the minimum and maximum in brackets."
     )
     return paragraph
