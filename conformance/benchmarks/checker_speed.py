@@ -492,14 +492,22 @@ def time_command(command: list[str], cwd: Path) -> dict[str, object]:
         seconds of the command and the processes it waited for),
         ``status`` (its exit status) and ``command``.
     """
+    # The tools start programs of their own (cython-lint runs pycodestyle):
+    # those of this interpreter's environment come first on the path.
+    scripts = str(Path(sys.executable).parent)
+    environment = {**os.environ, "PATH": os.pathsep.join(filter(None, [scripts, os.environ.get("PATH")]))}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    completed = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    completed = subprocess.run(
+        command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=environment
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if completed.returncode not in (0, 1):
-        sys.stderr.write(completed.stderr.decode(errors="replace"))
+    error = completed.stderr.decode(errors="replace")
+    if completed.returncode not in (0, 1) or "Traceback (most recent call last)" in error:
+        # A run that crashed did not do the work: its time must not be reported as the tool's.
+        raise RuntimeError(f"{' '.join(command[:2])} ... failed with status {completed.returncode}:\n{error}")
     return {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "status": completed.returncode, "command": command[0]}
 
 

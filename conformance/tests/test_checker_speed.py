@@ -141,3 +141,18 @@ def test_targets_read_the_medians(bench: ModuleType) -> None:
     assert list(bench.targets(report).values()) == [True, True, False, True]
     del report["tools"]["Cython start-up"]
     assert list(bench.targets(report).values())[3] is False
+
+
+def test_a_run_that_crashes_is_not_a_measurement(bench: ModuleType, tmp_path: Path) -> None:
+    crash = [sys.executable, "-c", "raise SystemExit(__import__('missing_module_for_the_test'))"]
+    with pytest.raises(RuntimeError, match="missing_module_for_the_test"):
+        bench.time_command(crash, tmp_path)
+    with pytest.raises(RuntimeError, match="status 2"):
+        bench.time_command([sys.executable, "-c", "raise SystemExit(2)"], tmp_path)
+    assert bench.time_command([sys.executable, "-c", "raise SystemExit(1)"], tmp_path)["status"] == 1
+
+
+def test_the_tools_find_the_programs_of_their_environment_first(bench: ModuleType, tmp_path: Path) -> None:
+    script = "import os, sys; sys.exit(0 if os.environ['PATH'].split(os.pathsep)[0] == sys.argv[1] else 1)"
+    result = bench.time_command([sys.executable, "-c", script, str(Path(sys.executable).parent)], tmp_path)
+    assert result["status"] == 0
