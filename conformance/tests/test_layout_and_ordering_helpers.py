@@ -79,6 +79,20 @@ def test_misplaced_scales_to_a_reversed_sequence_of_ten_thousand() -> None:
     assert (found[0].index, found[0].other, found[0].relation) == (1, 0, "after")
 
 
+@pytest.mark.parametrize(
+    ("keys", "expected"),
+    [
+        ([2, 1], [(1, 0, "before")]),
+        ([1, 3, 2, 4], [(2, 1, "before")]),
+        ([5, 2, 3, 4], [(0, 3, "after")]),
+        ([1, 5, 6, 2, 7, 3], [(3, 1, "before"), (5, 1, "before")]),
+    ],
+)
+def test_misplaced_names_where_each_item_belongs(keys: list[int], expected: list[tuple[int, int, str]]) -> None:
+    """Check that each item goes before the first kept item with a greater key, else after the last kept one."""
+    assert [(m.index, m.target, m.place) for m in misplaced(keys)] == expected
+
+
 def test_has_blank_line_between() -> None:
     """Check that comment lines do not count as blank."""
     lines = ["import a", "", "import b", "# comment", "import c"]

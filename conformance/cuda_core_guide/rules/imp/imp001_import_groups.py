@@ -39,5 +39,6 @@ class ImportGroups(Rule):
                 unit.start,
                 unit.column,
                 f"{unit.describe()} ({groups[item.index].title}) comes {item.relation} "
-                f"{other.describe()} ({groups[item.other].title})",
+                f"{other.describe()} ({groups[item.other].title}); "
+                f"{item.destination(lambda at: units[at].describe())}",
             )

@@ -41,5 +41,6 @@ class CythonCimportsFirst(Rule):
                 unit.start,
                 unit.column,
                 f"{unit.describe()} ({_TITLES[parts[item.index]]}) comes {item.relation} "
-                f"{other.describe()} ({_TITLES[parts[item.other]]})",
+                f"{other.describe()} ({_TITLES[parts[item.other]]}); "
+                f"{item.destination(lambda at: units[at].describe())}",
             )

@@ -78,11 +78,12 @@ class AlphabeticalWithinGroup(Rule):
             for item in found:
                 unit, other = run[item.index], run[item.other]
                 group = unit.statement.group(config.first_party)
+                where = item.destination(lambda at, run=run: run[at].describe())
                 yield Violation(
                     unit.start,
                     unit.column,
                     f"{unit.describe()} comes {item.relation} {other.describe()}; "
-                    f"sort {group.title} alphabetically by module",
+                    f"{where} ({group.title} sort alphabetically by module)",
                 )
 
     def fix(self, source: SourceFile, config: Config, violation: Violation) -> Fix | None:

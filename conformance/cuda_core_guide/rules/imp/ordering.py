@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cuda_core_guide.source.imports import CYTHON_STANDARD_PACKAGES, Group, ImportStatement
@@ -43,11 +43,34 @@ class Misplaced:
     relation : str
         ``"after"`` if it follows ``other`` but belongs before it,
         ``"before"`` if it precedes ``other`` but belongs after it.
+    target : int
+        The position of the kept item it belongs next to: the first kept
+        item with a greater key, or the last kept item when none is
+        greater.
+    place : str
+        ``"before"`` or ``"after"`` ``target``: where it belongs.
     """
 
     index: int
     other: int
     relation: str
+    target: int = -1
+    place: str = "before"
+
+    def destination(self, describe: Callable[[int], str]) -> str:
+        """Return where the item belongs, as a message's remedy.
+
+        Parameters
+        ----------
+        describe : callable
+            Quotes the item at a position (``describe(3)``).
+
+        Returns
+        -------
+        str
+            ``move it before `import a``` or ``move it after `import z```.
+        """
+        return f"move it {self.place} {describe(self.target)}"
 
 
 def misplaced(keys: Sequence[Any]) -> list[Misplaced]:
@@ -83,17 +106,24 @@ def misplaced(keys: Sequence[Any]) -> list[Misplaced]:
         next_kept[i] = following
         if kept[i]:
             following = i
+    kept_at = [i for i in range(count) if kept[i]]
+    kept_keys = [keys[i] for i in kept_at]
     result = []
     previous = None
     for i in range(count):
         if kept[i]:
             previous = i
             continue
+        # The kept items are in order: the item belongs before the first
+        # one with a greater key, or after the last when none is greater.
+        slot = bisect.bisect_right(kept_keys, keys[i])
+        target, place = (kept_at[slot], "before") if slot < len(kept_at) else (kept_at[-1], "after")
         if previous is not None and keys[previous] > keys[i]:
-            result.append(Misplaced(i, previous, "after"))
+            result.append(Misplaced(i, previous, "after", target, place))
             continue
         after = next_kept[i]
-        result.append(Misplaced(i, after if after is not None and keys[after] < keys[i] else i, "before"))
+        other = after if after is not None and keys[after] < keys[i] else i
+        result.append(Misplaced(i, other, "before", target, place))
     return result
 
 
