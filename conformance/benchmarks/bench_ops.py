@@ -44,27 +44,27 @@ extern "C" __global__ void touch(int* data, int value) { if (threadIdx.x == 0 &&
 """
 _SMALL = 1024
 FLOOR_IMPLEMENTATION = "floor"
-OPERATIONS = {
-    "event_record": "record an event (`Stream.record(event)`)",
-    "event_query": "query an event (`Event.is_done`)",
-    "stream_sync": "synchronize an idle stream (`Stream.sync()`)",
-    "fill_1k": "fill 1 KiB (`Buffer.fill`)",
-    "alloc_free_1k": "allocate + close 1 KiB from the pool (`Device.allocate` + `Buffer.close`)",
-    "copy_1k": "copy 1 KiB device to device (`Buffer.copy_to`)",
-    "launch_empty": "launch a kernel without arguments (`launch`)",
-    "launch_ptr_int": "launch a kernel with a buffer and an int",
-    "device_get": "`Device(0)`",
-    "set_current": "`Device().set_current()`",
-    "compile": "`Program.compile` of a small kernel (slow path)",
-}
-"""Every per-call operation, by name, with what it is, in the order the report lists them."""
-PHASE_OPERATIONS = {
-    "event_record": "record an event",
-    "stream_sync": "synchronize an idle stream",
-    "fill_1k": "fill 1 KiB",
-    "copy_1k": "copy 1 KiB device to device",
-    "device_attribute": "read a device attribute",
-}
+OPERATIONS = (
+    "event_record",
+    "event_query",
+    "stream_sync",
+    "fill_1k",
+    "alloc_free_1k",
+    "copy_1k",
+    "launch_empty",
+    "launch_ptr_int",
+    "device_get",
+    "set_current",
+    "compile",
+)
+"""Every per-call operation, in the order the report lists them; the report's ``OPERATIONS`` says what each is."""
+PHASE_OPERATIONS = (
+    "event_record",
+    "stream_sync",
+    "fill_1k",
+    "copy_1k",
+    "device_attribute",
+)
 """The lifecycle chapter's operations that have a Phase 1 form in the reference implementation."""
 
 

@@ -283,3 +283,10 @@ def test_the_synthetic_data_has_every_implementation() -> None:
     raw = raw_timings()
     assert set(raw["per_call"]) == set(bench_report.IMPLEMENTATIONS)
     assert set(raw["gil"]) == set(script("gil_worker").IMPLEMENTATIONS)
+
+
+def test_the_workers_time_the_operations_the_report_names() -> None:
+    """Check the two lists kept apart because the workers run where this package is not installed."""
+    bench_ops = script("bench_ops")
+    assert list(bench_ops.OPERATIONS) == list(bench_report.OPERATIONS)
+    assert list(bench_ops.PHASE_OPERATIONS) == list(bench_report.PHASE_OPERATIONS)
