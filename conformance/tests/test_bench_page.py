@@ -26,7 +26,7 @@ sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not ins
 pytest.importorskip("myst_parser", reason="myst-parser is not installed")
 pytest.importorskip("matplotlib", reason="matplotlib is not installed")
 
-PARTS = ("provenance", "per-call", "phases", "gil", "scaling")
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "targets")
 PAGE = "# Performance\n\n" + "".join(f"## {part}\n\n```{{bench-report}} {part}\n```\n\n" for part in PARTS)
 CHAPTER = textwrap.dedent(
     """\
@@ -166,3 +166,24 @@ def test_every_number_the_guide_quotes_is_a_key_the_report_writes() -> None:
     keys = {key for chapter in guide.glob("*.md") for key in re.findall(r"\{bench\}`([^`]+)`", chapter.read_text())}
     assert keys, "the guide quotes no benchmark number"
     assert sorted(keys - set(synthetic_report()["quotes"])) == []
+
+
+def test_a_target_is_met_only_when_the_whole_interval_keeps_to_it() -> None:
+    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED, UNDECIDED, against_bound
+
+    assert against_bound({"value": 0.8, "low": 0.7, "high": 0.85}, 0.9) == MET
+    assert against_bound({"value": 0.88, "low": 0.8, "high": 0.95}, 0.9) == UNDECIDED
+    assert against_bound({"value": 1.0, "low": 0.95, "high": 1.1}, 0.9) == MISSED
+    assert against_bound({"value": 0.9, "low": 0.85, "high": 0.95}, 0.8, at_most=False) == MET
+    assert against_bound(None, 0.9) == "not measured"
+
+
+def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    del report["reference_digest"]
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "geometric mean of reference / upstream at most 0.90" in text
+    assert "Phase 2 faster than Phase 1 on every operation" in text
+    assert "reference / floor at most 1.15 on every call with a floor" in text

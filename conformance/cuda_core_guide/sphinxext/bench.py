@@ -37,6 +37,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.bench_report import IMPLEMENTATIONS, source_digest
 from cuda_core_guide.bench_stats import NO_DIFFERENCE
+from cuda_core_guide.sphinxext.bench_targets import target_rows, targets_table
 from cuda_core_guide.sphinxext.report_data import (
     data_path,
     load_data,
@@ -51,7 +52,7 @@ from cuda_core_guide.sphinxext.tables import Row, table
 
 __all__ = ["PARTS", "BenchReportDirective", "bench_role", "format_estimate", "format_quote", "format_size"]
 
-PARTS = ("provenance", "per-call", "phases", "gil", "scaling")
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "targets")
 """The parts of the report the directive can show."""
 
 _NOT_MEASURED = "(not measured)"
@@ -84,6 +85,7 @@ class BenchReportDirective(SphinxDirective):
             "phases": lambda data: _phases(data, self._title),
             "gil": _gil,
             "scaling": _scaling,
+            "targets": lambda data: [targets_table(target_rows(data, _shown), self._title)],
         }[part]
         result = builder(data)
         for node in result:
@@ -499,3 +501,8 @@ def _ratio_plain(estimate: dict | None) -> str:
 def _percent(value: float | None) -> str:
     """Return a fraction as a percentage, ``?`` when unknown."""
     return "?" if value is None else f"{value * 100:.1f}%"
+
+
+def _shown(estimate: dict | None) -> str:
+    """Return a ratio with its interval, as the targets table shows it."""
+    return format_estimate(estimate, "x")
