@@ -488,5 +488,10 @@ def _compiled(patterns: list[str]) -> re.Pattern[str] | None:
 
 def _path_matches(relative: str, pattern: str) -> bool:
     """Return whether a POSIX relative path matches a glob or lies under a directory pattern."""
-    pattern = pattern.rstrip("/")
-    return fnmatch.fnmatch(relative, pattern) or relative.startswith(pattern + "/")
+    return _glob(pattern).relative(relative)
+
+
+@functools.lru_cache(maxsize=256)
+def _glob(pattern: str) -> _GlobSet:
+    """Return one pattern compiled, once: per-path ignores ask about every finding."""
+    return _GlobSet((pattern,))

@@ -23,9 +23,8 @@ from cuda_core_guide.rules.cud.status import (
     is_read_after,
     is_read_within,
     is_store,
-    reads_after,
 )
-from cuda_core_guide.rules.cud.tree import SCOPE_NODES, TreeIndex, tree_index
+from cuda_core_guide.rules.cud.tree import LOOP_NODES, SCOPE_NODES, TreeIndex, tree_index
 from cuda_core_guide.source import ParseFailure, load_source
 
 RULES = Path(__file__).resolve().parents[1] / "cuda_core_guide" / "rules"
@@ -51,6 +50,41 @@ def f(items):
         alone = h(alone)
     return [err for err in items]
 """
+
+
+def reads_after(index: TreeIndex, binding: StatusBinding, scope: Nodes.Node) -> list[ExprNodes.NameNode]:
+    """Return the reads of a bound name that can see the binding, looking at every use (the definition).
+
+    A read can see the binding when it comes after the binding statement
+    in the text, or when both sit in the same loop (the next iteration
+    reads what this one bound). Reads in nested functions count: a
+    closure may read the name.
+
+    Parameters
+    ----------
+    index : TreeIndex
+        The file's tree index.
+    binding : StatusBinding
+        The binding.
+    scope : Nodes.Node
+        The function, class or module the binding is in.
+
+    Returns
+    -------
+    list of ExprNodes.NameNode
+        The reads.
+    """
+    loops = [a for a in index.ancestors(binding.statement) if isinstance(a, LOOP_NODES) and index.within(a, scope)]
+    start = (binding.statement.pos[1], binding.statement.pos[2])
+    reads = []
+    for name_node in index.named(binding.name):
+        if index.within(name_node, binding.statement) or is_store(index, name_node):
+            continue
+        if not index.within(name_node, scope):
+            continue
+        if (name_node.pos[1], name_node.pos[2]) > start or any(index.within(name_node, loop) for loop in loops):
+            reads.append(name_node)
+    return reads
 
 
 def _index(path: Path) -> TreeIndex:

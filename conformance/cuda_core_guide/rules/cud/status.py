@@ -20,7 +20,7 @@ from Cython.Compiler import ExprNodes, Nodes
 from cuda_core_guide.rules.cud.bindings import BindingCall
 from cuda_core_guide.rules.cud.tree import LOOP_NODES, TreeIndex
 
-__all__ = ["StatusBinding", "is_read_after", "is_read_within", "is_store", "reads_after", "status_binding"]
+__all__ = ["StatusBinding", "is_read_after", "is_read_within", "is_store", "status_binding"]
 
 _SEQUENCE_TARGETS = (ExprNodes.TupleNode, ExprNodes.ListNode)
 
@@ -96,46 +96,14 @@ def status_binding(index: TreeIndex, call: BindingCall) -> StatusBinding | None:
     return None
 
 
-def reads_after(index: TreeIndex, binding: StatusBinding, scope: Nodes.Node) -> list[ExprNodes.NameNode]:
-    """Return the reads of a bound name that can see the binding.
-
-    A read can see the binding when it comes after the binding statement
-    in the text, or when both sit in the same loop (the next iteration
-    reads what this one bound). Reads in nested functions count: a
-    closure may read the name.
-
-    Parameters
-    ----------
-    index : TreeIndex
-        The file's tree index.
-    binding : StatusBinding
-        The binding.
-    scope : Nodes.Node
-        The function, class or module the binding is in.
-
-    Returns
-    -------
-    list of ExprNodes.NameNode
-        The reads.
-    """
-    loops = [a for a in index.ancestors(binding.statement) if isinstance(a, LOOP_NODES) and index.within(a, scope)]
-    start = (binding.statement.pos[1], binding.statement.pos[2])
-    reads = []
-    for name_node in index.named(binding.name):
-        if index.within(name_node, binding.statement) or is_store(index, name_node):
-            continue
-        if not index.within(name_node, scope):
-            continue
-        if (name_node.pos[1], name_node.pos[2]) > start or any(index.within(name_node, loop) for loop in loops):
-            reads.append(name_node)
-    return reads
-
-
 def is_read_after(index: TreeIndex, binding: StatusBinding, scope: Nodes.Node) -> bool:
     """Return whether any read of a bound name can see the binding.
 
-    The same answer as ``bool(reads_after(index, binding, scope))``, found
-    without looking at every use of the name: the reads of a name, sorted
+    A read can see the binding when it comes after the binding statement
+    in the text, or when both sit in the same loop (the next iteration
+    reads what this one bound); reads in nested functions count, since a
+    closure may read the name. The answer is found without looking at
+    every use of the name: the reads of a name, sorted
     by preorder number, answer for a whole subtree at once.
 
     Parameters
@@ -150,7 +118,7 @@ def is_read_after(index: TreeIndex, binding: StatusBinding, scope: Nodes.Node) -
     Returns
     -------
     bool
-        True if :func:`reads_after` would return at least one read.
+        True if at least one read can see the binding.
     """
     reads = _reads_of(index, binding.name)
     if not reads.orders:
