@@ -9,11 +9,15 @@ round by round, so that drift of the machine spreads over all of them:
 
 1. **Per call** (``per_call_worker.py``, pyperf): every operation of the
    reference implementation, of upstream ``cuda-core`` (in its own
-   environment) and of the Cython floor module (compiled here), and the
+   environment) and of the Cython floor module (compiled here, and timed
+   in the reference's worker processes on the same objects), and the
    reference's Phase 1 and Phase 2 forms. pyperf calibrates the loops of
    each benchmark once per implementation; then each round starts one
    worker per implementation, pinned to CPUs of their own where the
    machine allows, which times ``--values`` values of each benchmark.
+   Many short rounds, rather than few long ones: a call's time differs
+   more between processes than within one, so the rounds set the width
+   of the intervals.
 2. **GIL** (``gil_worker.py``): 1, 2, 4 and 8 threads issuing driver work
    while a pure-Python thread counts.
 3. **Scaling** (``scaling_worker.py``): fill and copy from 1 KiB to
@@ -48,7 +52,8 @@ _REFERENCE = _ROOT / "reference_impl"
 _KIB = 1024
 _GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
 _SCALING_IMPLEMENTATIONS = ("reference", "upstream")
-_PER_CALL_IMPLEMENTATIONS = ("reference", "upstream", "floor")
+_PER_CALL_IMPLEMENTATIONS = ("reference", "upstream")
+_FLOOR = "floor"
 _NO_GPU = 2
 # What pyperf records about the host that tells how quiet it was.
 _SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
@@ -84,10 +89,10 @@ class Settings:
         Whether ``--fast`` chose these.
     """
 
-    rounds: int = 6
-    values: int = 5
+    rounds: int = 24
+    values: int = 3
     warmups: int = 1
-    min_time: float = 0.05
+    min_time: float = 0.03
     gil_rounds: int = 3
     gil_seconds: float = 0.5
     gil_threads: tuple[int, ...] = (1, 2, 4, 8)
@@ -107,7 +112,7 @@ class Settings:
 
 
 _FAST = Settings(
-    rounds=3, values=3, min_time=0.02, gil_rounds=2, gil_seconds=0.2, scaling_rounds=2, max_size=16 << 20, fast=True
+    rounds=8, values=2, min_time=0.02, gil_rounds=2, gil_seconds=0.2, scaling_rounds=2, max_size=16 << 20, fast=True
 )
 
 
@@ -260,7 +265,7 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
     )
 
 
-def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -> tuple[dict, dict, dict]:
+def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Path | None) -> tuple[dict, dict, dict]:
     """Calibrate, then run the rounds of the per-call part; return the runs, the errors and pyperf's metadata."""
     import pyperf
 
@@ -270,12 +275,14 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
     affinity = _affinity()
     if affinity:
         common.append(f"--affinity={affinity}")
-    errors: dict[str, dict] = {}
+    errors: dict[str, dict] = {impl: {} for impl in (*_PER_CALL_IMPLEMENTATIONS, _FLOOR)}
     for impl in _PER_CALL_IMPLEMENTATIONS:
         calibration = folder / f"calibration-{impl}.json"
         _worker(pythons[impl], impl, floor, [*common, "--calibrate-loops", "--values", "1", "-o", str(calibration)])
-        errors[impl] = json.loads((folder / f"errors-{impl}.json").read_text(encoding="utf-8"))
-    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in _PER_CALL_IMPLEMENTATIONS}
+        failed = json.loads((folder / f"errors-{impl}.json").read_text(encoding="utf-8"))
+        for name, error in failed.items():
+            errors[_owner(name, impl)][name] = error
+    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in (*_PER_CALL_IMPLEMENTATIONS, _FLOOR)}
     metadata: dict[str, object] = {}
     for round_ in range(settings.rounds):
         for impl in _rotated(_PER_CALL_IMPLEMENTATIONS, round_):
@@ -286,16 +293,24 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
             )
             for bench in pyperf.BenchmarkSuite.load(str(output)).get_benchmarks():
                 (run,) = bench.get_runs()
-                slots = runs[impl].setdefault(bench.get_name(), [[] for _ in range(settings.rounds)])
+                name = bench.get_name()
+                slots = runs[_owner(name, impl)].setdefault(name, [[] for _ in range(settings.rounds)])
                 slots[round_] = list(run.values)
                 metadata = metadata or dict(run.get_metadata())
     return runs, errors, metadata
 
 
-def _worker(python: str, impl: str, floor: Path, options: list[str]) -> None:
-    """Start one per-call worker and wait for it."""
+def _owner(benchmark: str, impl: str) -> str:
+    """Return the implementation a benchmark of ``impl``'s worker measures: the floor's run in the reference's."""
+    return _FLOOR if benchmark.startswith(f"{_FLOOR}.") else impl
+
+
+def _worker(python: str, impl: str, floor: Path | None, options: list[str]) -> None:
+    """Start one per-call worker and wait for it; the reference's times the floor too, when there is one."""
     errors = Path(options[options.index("-o") + 1]).parent / f"errors-{impl}.json"
-    command = [python, str(_HERE / "per_call_worker.py"), "--impl", impl, "--floor-path", str(floor)]
+    command = [python, str(_HERE / "per_call_worker.py"), "--impl", impl]
+    if floor is not None:
+        command += ["--floor-path", str(floor)]
     subprocess.run([*command, "--errors", str(errors), *options], check=True)
 
 

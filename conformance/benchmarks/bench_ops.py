@@ -9,9 +9,14 @@ this interpreter has: both are driven through the same public API) or
 ``floor`` (the compiled floor module, with objects set up by the installed
 ``cuda.core``). :func:`operations` returns each operation as a call that
 takes no argument and a *finish* that waits for the queued work, so that a
-timed loop pays for what it queued. Calls are bound with
-:func:`functools.partial` where possible, so the loop's own overhead is
-one C-level call, the same for every implementation.
+timed loop pays for what it queued.
+
+Every call is a ``lambda`` that makes it as a user writes it, for every
+implementation alike, so the loop's own cost (one Python frame per call)
+is the same for all of them. :func:`functools.partial` would not be: bound
+with keyword arguments (``stream=``, which the API requires) it takes
+CPython's slow path and builds a dictionary on every call, about 60 ns
+that the floor's positional calls would not pay.
 
 The workers (``per_call_worker.py``, ``gil_worker.py``,
 ``scaling_worker.py``) import this module; it needs only ``cuda.core``,
@@ -21,9 +26,7 @@ The workers (``per_call_worker.py``, ``gil_worker.py``,
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib
-import operator
 from collections.abc import Callable
 
 __all__ = [
@@ -169,23 +172,23 @@ def operations(implementation: str, objects: Setup, floor: object | None = None)
     source, destination = objects.source, objects.destination
     sync = stream.sync
     result = {
-        "event_record": Operation(functools.partial(stream.record, event), sync),
-        "event_query": Operation(functools.partial(operator.attrgetter("is_done"), event), None),
-        "stream_sync": Operation(sync, None),
-        "fill_1k": Operation(functools.partial(source.fill, 7, stream=stream), sync),
+        "event_record": Operation(lambda: stream.record(event), sync),
+        "event_query": Operation(lambda: event.is_done, None),
+        "stream_sync": Operation(lambda: stream.sync(), None),
+        "fill_1k": Operation(lambda: source.fill(7, stream=stream), sync),
         "alloc_free_1k": Operation(lambda: device.allocate(_SMALL, stream=stream).close(stream), sync),
-        "copy_1k": Operation(functools.partial(source.copy_to, destination, stream=stream), sync),
+        "copy_1k": Operation(lambda: source.copy_to(destination, stream=stream), sync),
     }
     if objects.kernels is not None:
         empty, touch = objects.kernels
         config = core.LaunchConfig(grid=1, block=1)
         value = _int32(5)
-        result["launch_empty"] = Operation(functools.partial(core.launch, stream, config, empty), sync)
-        result["launch_ptr_int"] = Operation(
-            functools.partial(core.launch, stream, config, touch, destination, value), sync
-        )
-    result["device_get"] = Operation(functools.partial(core.Device, 0), None)
-    result["set_current"] = Operation(lambda: core.Device().set_current(), None)
+        launch = core.launch
+        result["launch_empty"] = Operation(lambda: launch(stream, config, empty), sync)
+        result["launch_ptr_int"] = Operation(lambda: launch(stream, config, touch, destination, value), sync)
+    device_class = core.Device
+    result["device_get"] = Operation(lambda: device_class(0), None)
+    result["set_current"] = Operation(lambda: device_class().set_current(), None)
     if objects.kernels is not None:
         result["compile"] = Operation(lambda: _program(core, device).compile("cubin"), None)
     return result
@@ -216,23 +219,26 @@ def phase_operations(objects: Setup) -> dict[str, tuple[Operation, Operation]]:
     source, destination = objects.source, objects.destination
     attribute = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
     sync = stream.sync
+    event_record, stream_sync = phase1.event_record, phase1.stream_sync
+    fill, copy_to, get_attribute = memory_phase1.fill, memory_phase1.copy_to, phase1.device_get_attribute
+    ordinal, properties = device.device_id, device.properties
     return {
         "event_record": (
-            Operation(functools.partial(phase1.event_record, event, stream), sync),
-            Operation(functools.partial(stream.record, event), sync),
+            Operation(lambda: event_record(event, stream), sync),
+            Operation(lambda: stream.record(event), sync),
         ),
-        "stream_sync": (Operation(functools.partial(phase1.stream_sync, stream), None), Operation(sync, None)),
+        "stream_sync": (Operation(lambda: stream_sync(stream), None), Operation(lambda: stream.sync(), None)),
         "fill_1k": (
-            Operation(functools.partial(memory_phase1.fill, source, 7, stream=stream), sync),
-            Operation(functools.partial(source.fill, 7, stream=stream), sync),
+            Operation(lambda: fill(source, 7, stream=stream), sync),
+            Operation(lambda: source.fill(7, stream=stream), sync),
         ),
         "copy_1k": (
-            Operation(functools.partial(memory_phase1.copy_to, source, destination, stream=stream), sync),
-            Operation(functools.partial(source.copy_to, destination, stream=stream), sync),
+            Operation(lambda: copy_to(source, destination, stream=stream), sync),
+            Operation(lambda: source.copy_to(destination, stream=stream), sync),
         ),
         "device_attribute": (
-            Operation(functools.partial(phase1.device_get_attribute, device.device_id, attribute), None),
-            Operation(functools.partial(device.properties._get_attribute, int(attribute)), None),
+            Operation(lambda: get_attribute(ordinal, attribute), None),
+            Operation(lambda: properties._get_attribute(int(attribute)), None),
         ),
     }
 
@@ -249,22 +255,33 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
     destination = int(objects.destination.handle)
     pool = int(_checked(driver.cuDeviceGetMemPool(objects.device.device_id)))
     context = int(_checked(driver.cuCtxGetCurrent()))
-    sync = functools.partial(floor.stream_sync, stream)
+    stream_sync, memset_d8, memcpy_dtod = floor.stream_sync, floor.memset_d8, floor.memcpy_dtod
+    mem_alloc, mem_free = floor.mem_alloc, floor.mem_free
+    event_record, event_query = floor.event_record, floor.event_query
+
+    def sync() -> None:
+        """Wait for the stream."""
+        stream_sync(stream)
+
     result = {
-        "event_record": Operation(functools.partial(floor.event_record, event, stream), sync),
-        "event_query": Operation(functools.partial(floor.event_query, event), None),
-        "stream_sync": Operation(sync, None),
-        "fill_1k": Operation(functools.partial(floor.memset_d8, source, 7, _SMALL, stream), sync),
-        "alloc_free_1k": Operation(functools.partial(floor.mem_alloc_free, pool, _SMALL, stream), sync),
-        "copy_1k": Operation(functools.partial(floor.memcpy_dtod, destination, source, _SMALL, stream), sync),
+        "event_record": Operation(lambda: event_record(event, stream), sync),
+        "event_query": Operation(lambda: event_query(event), None),
+        "stream_sync": Operation(lambda: stream_sync(stream), None),
+        "fill_1k": Operation(lambda: memset_d8(source, 7, _SMALL, stream), sync),
+        "alloc_free_1k": Operation(lambda: mem_free(mem_alloc(pool, _SMALL, stream), stream), sync),
+        "copy_1k": Operation(lambda: memcpy_dtod(destination, source, _SMALL, stream), sync),
     }
     if objects.kernels is not None:
         empty, touch = (int(_checked(driver.cuKernelGetFunction(kernel.handle))) for kernel in objects.kernels)
-        result["launch_empty"] = Operation(functools.partial(floor.launch_empty, empty, stream), sync)
-        result["launch_ptr_int"] = Operation(
-            functools.partial(floor.launch_ptr_int, touch, stream, destination, 5), sync
-        )
-    result["set_current"] = Operation(functools.partial(floor.ctx_set_current, context), None)
+        launch_empty, launch_ptr_int = floor.launch_empty, floor.launch_ptr_int
+        result["launch_empty"] = Operation(lambda: launch_empty(empty, stream), sync)
+        result["launch_ptr_int"] = Operation(lambda: launch_ptr_int(touch, stream, destination, 5), sync)
+    # The floor of Device().set_current(): find the current device, then
+    # make its primary context current. The primary contexts are looked up
+    # by ordinal as the Device objects of an implementation are.
+    ctx_get_device, ctx_set_current = floor.ctx_get_device, floor.ctx_set_current
+    primaries = {objects.device.device_id: context}
+    result["set_current"] = Operation(lambda: ctx_set_current(primaries[ctx_get_device()]), None)
     return result
 
 

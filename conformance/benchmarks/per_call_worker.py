@@ -7,15 +7,20 @@
 ``bench.py`` starts it, once per implementation to calibrate the loops
 and then once per implementation and round, alternating them::
 
-    python per_call_worker.py --impl reference --worker --calibrate-loops --warmups 1 -o calibration.json
-    python per_call_worker.py --impl reference --worker --loops-file calibration.json \\
-        --warmups 1 --values 5 -o round-1.json
+    python per_call_worker.py --impl reference --floor-path build/ --worker --calibrate-loops \
+        --warmups 1 -o calibration.json
+    python per_call_worker.py --impl reference --floor-path build/ --worker \
+        --loops-file calibration.json --warmups 1 --values 5 -o round-1.json
 
-Each benchmark is named ``<implementation>.<operation>`` (and, for the
-reference, ``phase1.<operation>`` and ``phase2.<operation>``); a value is
-the time of one call, from a loop of ``loops`` calls followed by the
-operation's finish. Operations that fail once when tried are not timed:
-their errors go to ``--errors``.
+Each benchmark is named ``<implementation>.<operation>``. The reference's
+worker also times ``phase1.<operation>`` and ``phase2.<operation>``, and,
+given ``--floor-path``, the floor's operations as ``floor.<operation>`` on
+the same objects, so that the reference and its floor are measured in the
+same process: what differs from one process to the next (where the
+driver's threads and the process's memory land) is then shared by both
+sides of their ratio. A value is the time of one call, from a loop of
+``loops`` calls followed by the operation's finish. Operations that fail
+once when tried are not timed: their errors go to ``--errors``.
 """
 
 from __future__ import annotations
@@ -41,19 +46,30 @@ def main() -> int:
     import pyperf
 
     runner = pyperf.Runner()
-    runner.argparser.add_argument("--impl", required=True, help="reference, upstream or floor")
+    runner.argparser.add_argument("--impl", required=True, help="reference or upstream")
     runner.argparser.add_argument("--loops-file", type=Path, help="loops per benchmark, from a calibration run")
     runner.argparser.add_argument("--errors", type=Path, help="JSON file for operations that failed")
-    runner.argparser.add_argument("--floor-path", type=Path, help="folder of the compiled floor module")
+    runner.argparser.add_argument(
+        "--floor-path", type=Path, help="folder of the compiled floor module, timed with the reference"
+    )
     args = runner.parse_args()
     loops = _loops(args.loops_file)
     objects = bench_ops.setup()
-    floor = None
-    if args.impl == bench_ops.FLOOR_IMPLEMENTATION:
+    timed = {f"{args.impl}.{name}": op for name, op in bench_ops.operations(args.impl, objects).items()}
+    if args.impl == "reference" and args.floor_path is not None:
         sys.path.insert(0, str(args.floor_path))
         floor = importlib.import_module("cuda_core_floor")
-    timed = {f"{args.impl}.{name}": op for name, op in bench_ops.operations(args.impl, objects, floor).items()}
-    if args.impl != bench_ops.FLOOR_IMPLEMENTATION:
+        floor_operations = bench_ops.operations(bench_ops.FLOOR_IMPLEMENTATION, objects, floor)
+        # Each floor operation right after the reference's, so that the two
+        # sides of a ratio are timed close together.
+        interleaved = {}
+        for key, operation in timed.items():
+            interleaved[key] = operation
+            name = key.partition(".")[2]
+            if name in floor_operations:
+                interleaved[f"{bench_ops.FLOOR_IMPLEMENTATION}.{name}"] = floor_operations[name]
+        timed = interleaved
+    if args.impl == "reference":
         for name, (phase1, phase2) in bench_ops.phase_operations(objects).items():
             timed[f"phase1.{name}"] = phase1
             timed[f"phase2.{name}"] = phase2

@@ -29,6 +29,10 @@ into the document the site shows (``docs/_data/bench.json``, a copy of
 ``quotes``
     Every number the guide may quote by key (``fill_1k.ratio_upstream``),
     with its interval and unit: the ``{bench}`` role reads these.
+``runs``
+    The per-call values themselves (seconds per call, four significant
+    digits), by implementation, benchmark and round, so that a reader
+    can check the summaries or analyse them otherwise.
 
 :func:`validate` checks a document's shape, and :func:`write_report`
 writes only a valid one, in one step, so a failed run leaves no half
@@ -160,6 +164,7 @@ def build_report(
     }
     report["noise"] = {**dict(machine.get("noise", {})), **_noise(raw.get("per_call", {}))}
     report["quotes"] = _quotes(report)
+    report["runs"] = {"per_call": _compact(raw.get("per_call", {}))}
     return report
 
 
@@ -276,6 +281,14 @@ def crossover(sizes: Sequence[int], seconds: Sequence[float]) -> float | None:
             low, high = math.log(sizes[index - 1]), math.log(sizes[index])
             return math.exp(low + fraction * (high - low))
     return None
+
+
+def _compact(raw: Mapping[str, Mapping[str, _Runs]]) -> dict[str, dict[str, list[list[float]]]]:
+    """Return the per-call runs to four significant digits: the report keeps them for re-analysis."""
+    return {
+        impl: {name: [[float(f"{value:.4g}") for value in run] for run in runs] for name, runs in benches.items()}
+        for impl, benches in raw.items()
+    }
 
 
 def _microseconds(runs: _Runs) -> list[list[float]]:

@@ -240,11 +240,11 @@ def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_
     bench = script("bench")
     fake = Path(__file__).resolve().parent / "data" / "fake_cuda_core"
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
-    monkeypatch.setattr(bench, "_PER_CALL_IMPLEMENTATIONS", ("reference", "upstream"))
     settings = bench.Settings(rounds=2, values=2, min_time=0.002)
     pythons = {"reference": sys.executable, "upstream": sys.executable}
-    runs, errors, metadata = bench._per_call(pythons, settings, tmp_path, tmp_path)
-    assert errors == {"reference": {}, "upstream": {}}
+    runs, errors, metadata = bench._per_call(pythons, settings, tmp_path, None)  # no floor: it needs a driver
+    assert errors == {"reference": {}, "upstream": {}, "floor": {}}
+    assert runs["floor"] == {}
     assert set(runs["upstream"]) == {f"upstream.{name}" for name in bench_report.OPERATIONS}
     fill = runs["reference"]["reference.fill_1k"]
     assert len(fill) == 2  # one run per round
@@ -260,6 +260,7 @@ def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_
     )
     assert bench_report.validate(report) == []
     assert "fill_1k.ratio_upstream" in report["quotes"]
+    assert len(report["runs"]["per_call"]["reference"]["reference.fill_1k"]) == 2  # the values are kept
 
 
 @pytest.mark.gpu

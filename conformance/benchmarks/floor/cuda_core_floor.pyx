@@ -2,14 +2,16 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The Cython floor of each benchmarked operation: one ``def`` call, ``with nogil``, one ``cydriver`` call.
+"""The Cython floor of each benchmarked call: one ``def`` call, ``with nogil``, one ``cydriver`` call.
 
 No implementation of ``cuda.core`` can make a Python-level call cheaper
 than a ``def`` function of a compiled module that converts its arguments
 to C, releases the GIL, calls the driver once and checks the status. These
-functions are that floor, one per operation of the benchmark that has
-one; handles and pointers are passed as integers, read from the objects
-of the implementation under test while the benchmark is set up.
+functions are that floor, one per call of the benchmark's operations that
+has one: an operation of two calls, such as ``Device().set_current()`` or
+``Device.allocate`` followed by ``Buffer.close``, has a floor of two.
+Handles and pointers are passed as integers, read from the objects of the
+implementation under test while the benchmark is set up.
 
 ``*_with_gil`` forms make the same calls without releasing the GIL: the
 control of the GIL benchmark, showing what holding it costs other threads.
@@ -25,12 +27,14 @@ from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 __all__ = [
+    "ctx_get_device",
     "ctx_set_current",
     "event_query",
     "event_record",
     "launch_empty",
     "launch_ptr_int",
-    "mem_alloc_free",
+    "mem_alloc",
+    "mem_free",
     "memcpy_dtod",
     "memset_d8",
     "memset_d8_sync",
@@ -111,12 +115,12 @@ def memset_d8(uintptr_t pointer, unsigned char value, size_t count, uintptr_t st
     check(err)
 
 
-def mem_alloc_free(uintptr_t pool, size_t size, uintptr_t stream) -> None:
-    """Allocate ``size`` bytes from ``pool`` and free them, in stream order.
+def mem_alloc(uintptr_t pool, size_t size, uintptr_t stream) -> int:
+    """Allocate ``size`` bytes from ``pool`` in stream order (``cuMemAllocFromPoolAsync``).
 
-    Allocation and release are two driver calls; the floor of
-    ``Device.allocate`` + ``Buffer.close`` makes both in one ``nogil``
-    block.
+    With :func:`mem_free` it is the floor of ``Device.allocate`` followed by
+    ``Buffer.close``: two calls from Python, as those are, each making one
+    driver call.
 
     Parameters
     ----------
@@ -126,13 +130,33 @@ def mem_alloc_free(uintptr_t pool, size_t size, uintptr_t stream) -> None:
         Bytes to allocate.
     stream : int
         A ``CUstream``.
+
+    Returns
+    -------
+    int
+        The device pointer.
     """
     cdef cydriver.CUresult err
     cdef cydriver.CUdeviceptr pointer = 0
     with nogil:
         err = cydriver.cuMemAllocFromPoolAsync(&pointer, size, <cydriver.CUmemoryPool>pool, <cydriver.CUstream>stream)
-        if err == cydriver.CUresult.CUDA_SUCCESS:
-            err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>stream)
+    check(err)
+    return pointer
+
+
+def mem_free(uintptr_t pointer, uintptr_t stream) -> None:
+    """Free memory from a pool in stream order (``cuMemFreeAsync``).
+
+    Parameters
+    ----------
+    pointer : int
+        A device pointer that :func:`mem_alloc` returned.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuMemFreeAsync(<cydriver.CUdeviceptr>pointer, <cydriver.CUstream>stream)
     check(err)
 
 
@@ -201,6 +225,26 @@ def launch_ptr_int(uintptr_t function, uintptr_t stream, uintptr_t pointer, int 
             <cydriver.CUfunction>function, 1, 1, 1, 1, 1, 1, 0, <cydriver.CUstream>stream, arguments, NULL
         )
     check(err)
+
+
+def ctx_get_device() -> int:
+    """Return the ordinal of the calling thread's current device (``cuCtxGetDevice``).
+
+    With :func:`ctx_set_current` it is the floor of ``Device().set_current()``:
+    two calls from Python, as those are, the first finding the current
+    device and the second making its primary context current.
+
+    Returns
+    -------
+    int
+        The device ordinal.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUdevice device = 0
+    with nogil:
+        err = cydriver.cuCtxGetDevice(&device)
+    check(err)
+    return device
 
 
 def ctx_set_current(uintptr_t context) -> None:
