@@ -50,6 +50,9 @@ GPU_SUITE_REQUIREMENTS = ["pytest>=8", "numpy>=1.26", "Cython>=3.1", "markdown-i
 UPSTREAM_REQUIREMENTS = [UPSTREAM, "cuda-bindings==13.5.*"]
 # The benchmark's harness: calibrated loops, worker processes, system metadata.
 PYPERF = "pyperf>=2.6"
+# The benchmark's sampling profiler: native stacks of the interpreter, the
+# compiled modules and the driver, without perf (which the runner lacks).
+PY_SPY = "py-spy>=0.4"
 # What each GPU session installs from the index, besides this package (built
 # without its dependencies) and the reference build (its dependencies and
 # build requirements come from reference_impl/pyproject.toml). The sessions
@@ -58,7 +61,7 @@ PYPERF = "pyperf>=2.6"
 GPU_SESSION_REQUIREMENTS = {
     "conformance-reference": GPU_SUITE_REQUIREMENTS,
     "conformance-upstream": [*GPU_SUITE_REQUIREMENTS, *UPSTREAM_REQUIREMENTS],
-    "bench": [*GPU_SUITE_REQUIREMENTS, PYPERF],
+    "bench": [*GPU_SUITE_REQUIREMENTS, PYPERF, PY_SPY],
     "bench-upstream": [*UPSTREAM_REQUIREMENTS, "numpy>=1.26", PYPERF],
 }
 # The GPU runner: Python 3.12 on x86-64 Linux, with no network.
@@ -375,8 +378,8 @@ def bench(session: nox.Session) -> None:
 
     ``conformance/benchmarks/bench.py`` runs pyperf workers that alternate
     the implementations round by round (per-call costs with 95% bootstrap
-    intervals, Phase 1 against Phase 2), then the GIL and size-scaling
-    parts. Without a GPU, or without upstream ``cuda-core``, the session
+    intervals, Phase 1 against Phase 2), then the GIL, size-scaling and
+    profile (py-spy) parts. Without a GPU, or without upstream ``cuda-core``, the session
     says so and fails, and writes no report. Options go after ``--``:
     ``--fast`` (about a third of the time), ``--rounds N``, ``--values N``,
     ``--gil-seconds S``, ``--max-size BYTES`` and the others of

@@ -22,6 +22,10 @@ round by round, so that drift of the machine spreads over all of them:
    while a pure-Python thread counts.
 3. **Scaling** (``scaling_worker.py``): fill and copy from 1 KiB to
    256 MiB, against the device's theoretical bandwidth.
+4. **Profile** (``profile_op.py`` under ``py-spy record --native``): where
+   the time of the operations that have a floor target goes, for the
+   reference, its floor and upstream (:mod:`cuda_core_guide.bench_profile`).
+   Without py-spy, or where it may not trace, the part records why.
 
 The report (:mod:`cuda_core_guide.bench_report`) is written only when
 every part succeeded; without a GPU, or without upstream ``cuda-core``,
@@ -38,6 +42,7 @@ import dataclasses
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -54,6 +59,9 @@ _GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
 _SCALING_IMPLEMENTATIONS = ("reference", "upstream")
 _PER_CALL_IMPLEMENTATIONS = ("reference", "upstream")
 _FLOOR = "floor"
+# The operations with a floor target that the profile part samples, and by whom.
+_PROFILED = ("fill_1k", "alloc_free_1k", "launch_ptr_int", "set_current")
+_PROFILED_IMPLEMENTATIONS = ("reference", "floor", "upstream")
 _NO_GPU = 2
 # What pyperf records about the host that tells how quiet it was.
 _SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
@@ -81,6 +89,9 @@ class Settings:
         Numbers of worker threads.
     scaling_rounds : int
         Processes per implementation in the scaling part.
+    profile_seconds : float
+        Seconds each operation of the profile part runs under py-spy; 0
+        leaves the part out.
     max_size : int
         Largest size of the scaling part, in bytes (from 1 KiB, by factors of 4).
     resamples : int
@@ -89,7 +100,7 @@ class Settings:
         Whether ``--fast`` chose these.
     """
 
-    rounds: int = 24
+    rounds: int = 20
     values: int = 3
     warmups: int = 1
     min_time: float = 0.03
@@ -97,6 +108,7 @@ class Settings:
     gil_seconds: float = 0.5
     gil_threads: tuple[int, ...] = (1, 2, 4, 8)
     scaling_rounds: int = 3
+    profile_seconds: float = 2.0
     max_size: int = 256 << 20
     resamples: int = 2000
     fast: bool = False
@@ -112,7 +124,15 @@ class Settings:
 
 
 _FAST = Settings(
-    rounds=8, values=2, min_time=0.02, gil_rounds=2, gil_seconds=0.2, scaling_rounds=2, max_size=16 << 20, fast=True
+    rounds=8,
+    values=2,
+    min_time=0.02,
+    gil_rounds=2,
+    gil_seconds=0.2,
+    scaling_rounds=2,
+    max_size=16 << 20,
+    profile_seconds=0.5,
+    fast=True,
 )
 
 
@@ -228,6 +248,9 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
     mark = time.perf_counter()
     scaling = _scaling(pythons, settings, work)
     stages["scaling_s"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    profile = _profile(pythons, settings, work, floor)
+    stages["profile_s"] = time.perf_counter() - mark
     versions = {**device.pop("packages"), "cuda-core (upstream)": upstream, "python": platform.python_version()}
     versions.pop("cuda-core", None)
     versions["cuda-bindings (upstream environment)"] = upstream_packages.get("cuda-bindings", "?")
@@ -251,6 +274,7 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
         "errors": errors,
         "gil": gil,
         "scaling": scaling,
+        "profile": profile,
         "duration_s": time.perf_counter() - started,
     }
     stages = {key: round(value, 1) for key, value in stages.items()}
@@ -347,6 +371,37 @@ def _scaling(pythons: dict[str, str], settings: Settings, work: Path) -> dict[st
     return result
 
 
+def _profile(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -> dict[str, object]:
+    """Run the profiled operations under py-spy; return each one's summary, or why there is none."""
+    from cuda_core_guide.bench_profile import parse_raw, summarize
+
+    if settings.profile_seconds <= 0:
+        return {"error": "left out (--profile-seconds 0)"}
+    spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which("py-spy")
+    if spy is None:
+        return {"error": "py-spy is not installed"}
+    folder = work / "profile"
+    folder.mkdir()
+    result: dict[str, object] = {"seconds": settings.profile_seconds, "operations": {}}
+    for name in _PROFILED:
+        for impl in _PROFILED_IMPLEMENTATIONS:
+            raw, printed = folder / f"{impl}-{name}.txt", folder / f"{impl}-{name}.json"
+            command = [spy, "record", "--native", "--rate", "2000", "--format", "raw", "--output", str(raw)]
+            command += ["--", pythons[impl], str(_HERE / "profile_op.py"), "--impl", impl, "--op", name]
+            command += ["--seconds", str(settings.profile_seconds), "--floor-path", str(floor)]
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+            if done.returncode != 0 or not raw.is_file() or not lines:
+                why = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                return {"error": f"py-spy could not profile {impl} {name} ({done.returncode}): {why}"}
+            printed.write_text(lines[-1], encoding="utf-8")
+            stacks = parse_raw(raw.read_text(encoding="utf-8").splitlines())
+            summary = summarize(stacks, within="timed_loop (profile_op.py")
+            summary["us_per_call"] = json.loads(lines[-1])["us_per_call"]
+            result["operations"].setdefault(name, {})[impl] = summary
+    return result
+
+
 def _rotated(items: tuple[str, ...], shift: int) -> list[str]:
     """Return the items rotated by ``shift``: each round starts with another implementation."""
     shift %= len(items)
@@ -354,19 +409,24 @@ def _rotated(items: tuple[str, ...], shift: int) -> list[str]:
 
 
 def _affinity() -> str:
-    """Return the CPUs to pin per-call workers to: isolated ones, else the last two; empty if pinning is impossible."""
+    """Return the CPU to pin per-call workers to: the first isolated one, else the last; empty if impossible.
+
+    One CPU, not a set: on the H100 runner (a virtual machine) a worker
+    pinned to two CPUs ran on either, and a call took up to twice as long
+    on one of them as on the other, so that the rounds fell into two
+    groups and the intervals were as wide as the difference.
+    """
     if not hasattr(os, "sched_getaffinity"):
         return ""
     try:
-        from pyperf._cpu_utils import format_cpu_list, get_isolated_cpus
-
-        isolated = get_isolated_cpus()
+        from pyperf._cpu_utils import get_isolated_cpus
     except ImportError:
         return ""
+    isolated = sorted(get_isolated_cpus() or ())
     if isolated:
-        return format_cpu_list(isolated)
+        return str(isolated[0])
     cpus = sorted(os.sched_getaffinity(0))
-    return format_cpu_list(cpus[-2:]) if len(cpus) >= 4 else ""
+    return str(cpus[-1]) if len(cpus) >= 4 else ""
 
 
 def _upstream_version(python: Path | None) -> str | None:

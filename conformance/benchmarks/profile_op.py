@@ -31,7 +31,7 @@ from pathlib import Path
 
 import bench_ops
 
-__all__ = ["main"]
+__all__ = ["main", "timed_loop"]
 
 _BATCH = 1000
 
@@ -67,20 +67,41 @@ def main(argv: list[str] | None = None) -> int:
     if operation is None:
         print(f"{args.impl} has no operation {args.op!r}", file=sys.stderr)
         return 2
+    calls, elapsed = timed_loop(operation, args.seconds)
+    objects.close()
+    print(json.dumps({"impl": args.impl, "op": args.op, "calls": calls, "us_per_call": elapsed / calls * 1e6}))
+    return 0
+
+
+def timed_loop(operation: bench_ops.Operation, seconds: float) -> tuple[int, float]:
+    """Call the operation in batches, each ended by its finish, for about ``seconds``.
+
+    The profile part keeps only the samples taken in this function, not
+    those of the set-up around it.
+
+    Parameters
+    ----------
+    operation : bench_ops.Operation
+        The operation.
+    seconds : float
+        How long to loop.
+
+    Returns
+    -------
+    tuple of (int, float)
+        The calls made and the seconds they took.
+    """
     call, finish = operation.call, operation.finish
     calls, batch = 0, range(_BATCH)
     start = time.perf_counter()
-    deadline = start + args.seconds
+    deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in batch:
             call()
         if finish is not None:
             finish()
         calls += _BATCH
-    elapsed = time.perf_counter() - start
-    objects.close()
-    print(json.dumps({"impl": args.impl, "op": args.op, "calls": calls, "us_per_call": elapsed / calls * 1e6}))
-    return 0
+    return calls, time.perf_counter() - start
 
 
 if __name__ == "__main__":

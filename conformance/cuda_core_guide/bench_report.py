@@ -26,6 +26,12 @@ into the document the site shows (``docs/_data/bench.json``, a copy of
     For fill and copy, each size's time, GB/s and fraction of the
     device's theoretical bandwidth, and the size where the bandwidth
     starts to dominate (the time reaches twice its small-size floor).
+``profile``
+    For the operations that have a floor target, and for the reference,
+    the floor and upstream: what share of py-spy's samples fell in the
+    driver, in compiled modules, in the interpreter and elsewhere, and the
+    innermost functions that took the most (:mod:`.bench_profile`); or
+    ``error``, why there is no profile.
 ``quotes``
     Every number the guide may quote by key (``fill_1k.ratio_upstream``),
     with its interval and unit: the ``{bench}`` role reads these.
@@ -124,7 +130,8 @@ def build_report(
         ``errors``: what failed, by implementation; ``gil``: implementation
         to a list of rounds as ``gil_worker.py`` writes them; ``scaling``:
         implementation to a list of rounds as ``scaling_worker.py`` writes
-        them; ``duration_s``: how long the run took.
+        them; ``profile``: what the profile part returned; ``duration_s``:
+        how long the run took.
     device : mapping
         What ``device_info.py`` reports.
     machine : mapping
@@ -161,6 +168,7 @@ def build_report(
         "phases": _phases(raw.get("per_call", {}).get("reference", {}), resamples),
         "gil": _gil(raw.get("gil", {}), resamples),
         "scaling": _scaling(raw.get("scaling", {}), device.get("theoretical_gbps"), resamples),
+        "profile": dict(raw.get("profile", {})),
     }
     report["noise"] = {**dict(machine.get("noise", {})), **_noise(raw.get("per_call", {}))}
     report["quotes"] = _quotes(report)

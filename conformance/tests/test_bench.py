@@ -291,3 +291,31 @@ def test_the_workers_time_the_operations_the_report_names() -> None:
     bench_ops = script("bench_ops")
     assert list(bench_ops.OPERATIONS) == list(bench_report.OPERATIONS)
     assert list(bench_ops.PHASE_OPERATIONS) == list(bench_report.PHASE_OPERATIONS)
+
+
+def test_the_profile_part_samples_each_operation_or_says_why_it_cannot(tmp_path, monkeypatch) -> None:
+    bench = script("bench")
+    fake = Path(__file__).resolve().parent / "data" / "fake_cuda_core"
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setattr(bench, "_PROFILED_IMPLEMENTATIONS", ("reference", "upstream"))  # the floor needs a driver
+    monkeypatch.setattr(bench, "_PROFILED", ("fill_1k", "set_current"))
+    settings = bench.Settings(profile_seconds=0.3)
+    pythons = {"reference": sys.executable, "upstream": sys.executable}
+    profile = bench._profile(pythons, settings, tmp_path, tmp_path)
+    if "error" in profile:
+        # Without py-spy, or where the system forbids tracing, the run goes on and the report says why.
+        assert profile["error"].startswith(("py-spy is not installed", "py-spy could not profile"))
+        return
+    assert set(profile["operations"]) == {"fill_1k", "set_current"}
+    for by_impl in profile["operations"].values():
+        assert set(by_impl) == {"reference", "upstream"}
+        for summary in by_impl.values():
+            assert summary["samples"] > 0
+            assert sum(summary["shares"].values()) == pytest.approx(1.0)
+            assert summary["us_per_call"] > 0
+
+
+def test_the_profile_part_can_be_left_out(tmp_path) -> None:
+    bench = script("bench")
+    profile = bench._profile({}, bench.Settings(profile_seconds=0), tmp_path, tmp_path)
+    assert profile == {"error": "left out (--profile-seconds 0)"}

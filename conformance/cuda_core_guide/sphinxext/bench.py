@@ -15,7 +15,9 @@ checked against.
 ``per-call`` (the table of times and ratios, and a bar chart of the ratios
 with their intervals), ``phases`` (Phase 1 against Phase 2), ``gil`` (the
 work and the counter against the number of threads) or ``scaling`` (GB/s
-against the size, next to the device's theoretical bandwidth). A site
+against the size, next to the device's theoretical bandwidth), ``profile``
+(where the time of the operations with a floor target goes, from py-spy's
+samples) or ``targets`` (each target read against the data). A site
 without the data says so instead of failing.
 
 ``{bench}`key``` quotes one number of the report with its interval
@@ -35,6 +37,7 @@ from docutils.parsers.rst.states import Inliner
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
+from cuda_core_guide.bench_profile import PARTS as PROFILE_PARTS
 from cuda_core_guide.bench_report import IMPLEMENTATIONS, source_digest
 from cuda_core_guide.bench_stats import NO_DIFFERENCE
 from cuda_core_guide.sphinxext.bench_targets import target_rows, targets_table
@@ -52,7 +55,7 @@ from cuda_core_guide.sphinxext.tables import Row, table
 
 __all__ = ["PARTS", "BenchReportDirective", "bench_role", "format_estimate", "format_quote", "format_size"]
 
-PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "targets")
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "profile", "targets")
 """The parts of the report the directive can show."""
 
 _NOT_MEASURED = "(not measured)"
@@ -85,6 +88,7 @@ class BenchReportDirective(SphinxDirective):
             "phases": lambda data: _phases(data, self._title),
             "gil": _gil,
             "scaling": _scaling,
+            "profile": lambda data: _profile(data, self._title),
             "targets": lambda data: [targets_table(target_rows(data, _shown), self._title)],
         }[part]
         result = builder(data)
@@ -366,6 +370,47 @@ def _phases(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.N
         table(columns, rows, ["guide-report-table", "guide-bench-phases"]),
         ReportPlot(chart=chart, alt=f"Phase 1 and Phase 2 times ({alt})"),
     ]
+
+
+def _profile(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
+    """Return where the profiled operations' time goes: a table of the shares of the samples by part."""
+    profile = data.get("profile") or {}
+    operations = profile.get("operations") or {}
+    if not operations:
+        why = profile.get("error", "the run has no profile part")
+        return [nodes.paragraph(text=f"The run has no profile: {why}.")]
+    rows: list[Row] = []
+    for name, by_impl in operations.items():
+        heading = data.get("per_call", {}).get(name, {}).get("title", name)
+        for impl, summary in by_impl.items():
+            shares = summary.get("shares", {})
+            top = "; ".join(
+                f"{_frame_name(entry['frame'])} {entry['share'] * 100:.0f}%" for entry in summary.get("top", [])[:3]
+            )
+            cells = [
+                title(heading),
+                nodes.paragraph(text=impl),
+                nodes.paragraph(text=f"{float(summary.get('us_per_call', 0)):.3f}"),
+                *(nodes.paragraph(text=_percent(shares.get(part))) for part in PROFILE_PARTS),
+                nodes.paragraph(text=top),
+            ]
+            rows.append((cells, ["guide-report-row"], ()))
+    columns = (
+        ("Operation", 18),
+        ("Implementation", 10),
+        ("µs per call", 8),
+        ("Driver", 7),
+        ("Compiled module", 8),
+        ("Interpreter", 8),
+        ("Other", 7),
+        ("Innermost functions", 34),
+    )
+    return [table(columns, rows, ["guide-report-table", "guide-bench-profile"])]
+
+
+def _frame_name(frame: str) -> str:
+    """Return a py-spy frame's function name without its file."""
+    return frame.partition(" (")[0] or frame
 
 
 def _gil(data: dict) -> list[nodes.Node]:
