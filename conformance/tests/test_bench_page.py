@@ -26,7 +26,7 @@ sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not ins
 pytest.importorskip("myst_parser", reason="myst-parser is not installed")
 pytest.importorskip("matplotlib", reason="matplotlib is not installed")
 
-PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "targets")
+PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "profile", "targets")
 PAGE = "# Performance\n\n" + "".join(f"## {part}\n\n```{{bench-report}} {part}\n```\n\n" for part in PARTS)
 CHAPTER = textwrap.dedent(
     """\
@@ -88,6 +88,8 @@ def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, 
     assert "theoretical memory bandwidth, from its attributes" in text
     assert "3,352 GB/s" in text
     assert "fill (reference): the bandwidth dominates from about" in text
+    assert "60.0%" in text  # the profile's share of the driver
+    assert "0x7f00aa01 40%" in text  # and its innermost function
     charts = images(docs, "performance")
     assert len(charts) == 5  # ratios, phases, GIL counter, GIL work, scaling
     ratios = charts[0].read_text()
@@ -125,6 +127,16 @@ def test_a_key_the_present_data_lacks_is_a_warning_at_its_line(tmp_path, capsys)
     assert status == 0
     assert "lifecycle.md:5: WARNING: the benchmark report bench.json has no number 'fill_1k.no_such_number'" in output
     assert "It takes (not measured) here." in page_text((docs / "_build" / "lifecycle.html").read_text())
+
+
+def test_a_run_without_a_profile_says_why(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    report["profile"] = {"error": "py-spy is not installed"}
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    assert "The run has no profile: py-spy is not installed." in page_text(
+        (docs / "_build" / "performance.html").read_text()
+    )
 
 
 def test_data_from_other_reference_sources_is_stale(tmp_path, capsys) -> None:
