@@ -39,8 +39,7 @@ cdef class Context:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Context objects cannot be instantiated directly; "
-            "use Device.context, Stream.context or Event.context"
+            "Context objects cannot be instantiated directly. Please use Device or Stream APIs."
         )
 
     def __eq__(self, other: object) -> bool:

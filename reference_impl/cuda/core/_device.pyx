@@ -517,7 +517,7 @@ cdef class DeviceProperties:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "DeviceProperties cannot be instantiated directly; use Device.properties"
+            "DeviceProperties cannot be instantiated directly. Please use Device APIs."
         )
 
     @classmethod

@@ -45,16 +45,29 @@ cdef class ObjectCode:
 
     A loaded library stays loaded for the rest of the process: kernels taken
     from it may still be running when the object code is garbage collected.
+
+    An object code can be pickled: the copy has the same code (its bytes, or
+    the path of its file), kind, name and symbol mapping, and loads a library
+    of its own when it needs one.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "ObjectCode cannot be instantiated directly; use ObjectCode.from_cubin() and the other "
-            "from_* factories, Program.compile() or Linker.link()"
+            "ObjectCode objects cannot be instantiated directly. "
+            "Please use ObjectCode APIs (from_cubin, from_ptx) or Program APIs (compile)."
         )
 
     def __repr__(self) -> str:
         return f"<ObjectCode code_type={self._code_type!r} name={self._name!r}>"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Only the code travels: the copy loads its own library when it needs one.
+        return _object_code_from_parts, (
+            self._module,
+            self._code_type,
+            self._name,
+            dict(self._symbol_mapping),
+        )
 
     @staticmethod
     def from_cubin(
@@ -323,7 +336,9 @@ cdef class Kernel:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError("Kernel cannot be instantiated directly; use ObjectCode.get_kernel()")
+        raise RuntimeError(
+            "Kernel objects cannot be instantiated directly. Please use ObjectCode APIs."
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Kernel):
@@ -412,7 +427,7 @@ cdef class KernelAttributes:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "KernelAttributes cannot be instantiated directly; use Kernel.attributes"
+            "KernelAttributes cannot be instantiated directly. Please use Kernel APIs."
         )
 
     def __getitem__(self, device: Device | int) -> KernelAttributes:
@@ -464,6 +479,13 @@ cdef class KernelAttributes:
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
         )
+
+
+def _object_code_from_parts(
+    module: bytes | str, code_type: str, name: str, symbol_mapping: dict[str, str]
+) -> ObjectCode:
+    """Recreate an unpickled :class:`ObjectCode` from the parts ``__reduce__`` saved."""
+    return ObjectCode_create(module, code_type, name, symbol_mapping)
 
 
 cdef ObjectCode ObjectCode_create(object module, str code_type, object name, object symbol_mapping):
