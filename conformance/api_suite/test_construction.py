@@ -40,9 +40,7 @@ FACTORY_ONLY = [
 
 
 @pytest.mark.parametrize(("module", "name", "subject", "advice"), FACTORY_ONLY)
-def test_direct_construction_is_refused_in_upstream_words(
-    module: str, name: str, subject: str, advice: str
-) -> None:
+def test_direct_construction_is_refused_in_upstream_words(module: str, name: str, subject: str, advice: str) -> None:
     cls = getattr(importlib.import_module(module), name, None)
     if cls is None:
         pytest.skip(f"the installed cuda.core has no {module}.{name}")

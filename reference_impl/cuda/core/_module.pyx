@@ -441,6 +441,31 @@ cdef class KernelAttributes:
         )
 
     @property
+    def cache_mode_ca(self) -> bool:
+        """Return whether the kernel caches global loads in L1 (compiled with ``--dlcm=ca``)."""
+        return bool(
+            KernelAttributes_get(
+                self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
+            )
+        )
+
+    @property
+    def cluster_scheduling_policy_preference(self) -> int:
+        """Return the kernel's preferred cluster scheduling policy, as a ``CUclusterSchedulingPolicy`` value."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE
+        )
+
+    @property
+    def cluster_size_must_be_set(self) -> bool:
+        """Return whether the kernel must be launched with a cluster size."""
+        return bool(
+            KernelAttributes_get(
+                self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET
+            )
+        )
+
+    @property
     def const_size_bytes(self) -> int:
         """Return the bytes of constant memory the kernel uses."""
         return KernelAttributes_get(
@@ -455,10 +480,26 @@ cdef class KernelAttributes:
         )
 
     @property
+    def max_dynamic_shared_size_bytes(self) -> int:
+        """Return the most dynamic shared memory a launch of the kernel may request, in bytes."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+        )
+
+    @property
     def max_threads_per_block(self) -> int:
         """Return the largest block the kernel can be launched with."""
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+        )
+
+    @property
+    def non_portable_cluster_size_allowed(self) -> bool:
+        """Return whether the kernel may be launched with a non-portable cluster size."""
+        return bool(
+            KernelAttributes_get(
+                self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
+            )
         )
 
     @property
@@ -467,10 +508,38 @@ cdef class KernelAttributes:
         return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_NUM_REGS)
 
     @property
+    def preferred_shared_memory_carveout(self) -> int:
+        """Return the kernel's preferred shared memory carveout, in percent of the L1 cache (-1 for no preference)."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
+        )
+
+    @property
     def ptx_version(self) -> int:
         """Return the PTX virtual architecture the kernel was compiled for, such as 90."""
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PTX_VERSION
+        )
+
+    @property
+    def required_cluster_depth(self) -> int:
+        """Return the cluster depth the kernel was compiled for, or 0 if it has none."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH
+        )
+
+    @property
+    def required_cluster_height(self) -> int:
+        """Return the cluster height the kernel was compiled for, or 0 if it has none."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT
+        )
+
+    @property
+    def required_cluster_width(self) -> int:
+        """Return the cluster width the kernel was compiled for, or 0 if it has none."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH
         )
 
     @property
