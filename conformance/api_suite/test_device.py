@@ -234,10 +234,11 @@ def test_every_device_property_reads_its_attribute(device) -> None:
 
 
 @pytest.mark.gpu
-def test_context_supports_weak_references(device) -> None:
+def test_primary_context_is_not_green_and_supports_weak_references(device) -> None:
     context = device.context
     reference = weakref.ref(context)
     assert reference() is context
+    assert context.is_green is False
 
 
 @pytest.mark.gpu

@@ -14,6 +14,7 @@ import weakref
 
 import numpy as np
 import pytest
+from cuda.bindings import driver
 
 import cuda.core
 from cuda.core import (
@@ -316,6 +317,17 @@ def test_cooperative_launch_runs(device, stream, options) -> None:
     out.close(stream)
     source.close(stream)
     result.close()
+
+
+@pytest.mark.gpu
+def test_get_module_gives_the_library_in_the_current_context(device, options) -> None:
+    code = Program(SCALE_ADD, "c++", options).compile("cubin")
+    module = code.get_module()
+    assert isinstance(module, driver.CUmodule)
+    assert int(module) != 0
+    err, function = driver.cuModuleGetFunction(module, b"scale_add")
+    assert err == driver.CUresult.CUDA_SUCCESS
+    assert int(function) != 0
 
 
 @pytest.mark.gpu

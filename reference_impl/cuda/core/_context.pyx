@@ -100,6 +100,16 @@ cdef class Context:
         """Return whether :meth:`close` has been called on this context."""
         return self._handle == NULL
 
+    @property
+    def is_green(self) -> bool:
+        """Return whether the context was created from a partition of the device's resources.
+
+        Always ``False`` here: this implementation neither creates green
+        contexts (upstream's ``Device.create_context`` with resources) nor
+        tells one apart when it views a context made elsewhere.
+        """
+        return False
+
 
 cdef Context Context_from_handle(cydriver.CUcontext handle, int device_id):
     """Return a new view of the driver context ``handle`` of device ``device_id``."""

@@ -289,6 +289,34 @@ cdef class ObjectCode:
             HANDLE_RETURN(cydriver.cuLibraryGetKernel(&c_kernel, c_library, c_name))
         return Kernel_create(c_kernel, self)
 
+    def get_module(self) -> driver.CUmodule:
+        """Return the module of the loaded library in the current context, loading it if needed.
+
+        A library is context-independent; older driver APIs take a
+        ``CUmodule`` instead, which is the library as loaded into one context.
+
+        Returns
+        -------
+        driver.CUmodule
+            The module of the current context. The library owns it: it stays
+            valid while the library is loaded, which is for the rest of the
+            process.
+
+        Raises
+        ------
+        CUDAError
+            If the code does not load, or no context is current.
+        RuntimeError
+            If the code is of a kind the driver cannot load (LTO IR, object,
+            library): link it into a cubin first.
+        """
+        ObjectCode_load(self)
+        cdef cydriver.CUlibrary c_library = self._library
+        cdef cydriver.CUmodule c_module = NULL
+        with nogil:
+            HANDLE_RETURN(cydriver.cuLibraryGetModule(&c_module, c_library))
+        return driver.CUmodule(<uintptr_t>c_module)
+
     @property
     def code(self) -> bytes | str:
         """Return the code: its bytes, or the path of the file that holds it."""
