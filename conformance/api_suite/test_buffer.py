@@ -186,6 +186,48 @@ def test_dlpack_refuses_a_copy() -> None:
         Buffer.from_handle(UNUSED_ADDRESS, SIZE).__dlpack__(copy=True)
 
 
+class HostBytesResource(MemoryResource):
+    """Own Python-allocated host memory in name only, and record what it is asked to free."""
+
+    def __init__(self) -> None:
+        self.freed = []
+
+    def allocate(self, size, *, stream=None):
+        raise NotImplementedError
+
+    def deallocate(self, ptr, size, *, stream=None):
+        self.freed.append((int(ptr), size))
+
+    @property
+    def device_id(self) -> int:
+        return -1
+
+    @property
+    def is_device_accessible(self) -> bool:
+        return False
+
+    @property
+    def is_host_accessible(self) -> bool:
+        return True
+
+
+def test_close_frees_the_memory_while_a_dlpack_view_is_alive() -> None:
+    data = bytearray(SIZE)
+    address = ctypes.addressof((ctypes.c_char * SIZE).from_buffer(data))
+    mr = HostBytesResource()
+    buffer = Buffer.from_handle(address, SIZE, mr=mr)
+    capsule = buffer.__dlpack__()
+    versioned = buffer.__dlpack__(max_version=(1, 0))
+    buffer.close()
+    assert buffer.is_closed
+    assert mr.freed == [(address, SIZE)]
+    with pytest.raises(RuntimeError):
+        buffer.__dlpack__()
+    del capsule, versioned
+    buffer.close()
+    assert mr.freed == [(address, SIZE)]
+
+
 @pytest.mark.gpu
 def test_device_memory_resource_allocates_device_memory(device, stream) -> None:
     mr = DeviceMemoryResource(device.device_id)
@@ -263,6 +305,15 @@ def test_round_trip_through_device_memory(device, stream, pinned) -> None:
         buffer.close(stream)
     source.close()
     back.close()
+
+
+@pytest.mark.gpu
+def test_pinned_buffer_closes_while_a_dlpack_view_is_alive(device, pinned) -> None:
+    buffer = pinned.allocate(SIZE)
+    capsule = buffer.__dlpack__(max_version=(1, 0))
+    buffer.close()
+    assert buffer.is_closed
+    del capsule
 
 
 @pytest.mark.gpu

@@ -9,12 +9,122 @@ from __future__ import annotations
 import pickle
 import re
 import threading
+import weakref
 
 import pytest
 from cuda.bindings import driver
 
 import cuda.core
 from cuda.core._utils.cuda_utils import CUDAError
+
+# Properties of upstream's DeviceProperties beyond the handful tested below by
+# value: each reads one driver attribute, as a bool or an int.
+DEVICE_FLAGS = (
+    "can_flush_remote_writes",
+    "can_tex2d_gather",
+    "can_use_64_bit_stream_mem_ops",
+    "can_use_host_pointer_for_registered_mem",
+    "can_use_stream_wait_value_nor",
+    "compute_preemption_supported",
+    "d3d12_cig_supported",
+    "deferred_mapping_cuda_array_supported",
+    "direct_managed_mem_access_from_host",
+    "dma_buf_supported",
+    "generic_compression_supported",
+    "global_l1_cache_supported",
+    "gpu_direct_rdma_supported",
+    "gpu_direct_rdma_with_cuda_vmm_supported",
+    "gpu_overlap",
+    "handle_type_fabric_supported",
+    "handle_type_posix_file_descriptor_supported",
+    "handle_type_win32_handle_supported",
+    "handle_type_win32_kmt_handle_supported",
+    "host_alloc_dma_buf_supported",
+    "host_memory_pools_supported",
+    "host_native_atomic_supported",
+    "host_numa_memory_pools_supported",
+    "host_numa_multinode_ipc_supported",
+    "host_numa_virtual_memory_management_supported",
+    "host_register_supported",
+    "host_virtual_memory_management_supported",
+    "local_l1_cache_supported",
+    "mps_enabled",
+    "multi_gpu_board",
+    "multicast_supported",
+    "only_partial_host_native_atomic_supported",
+    "pageable_memory_access",
+    "pageable_memory_access_uses_host_page_tables",
+    "read_only_host_register_supported",
+    "sparse_cuda_array_supported",
+    "tcc_driver",
+    "tensor_map_access_supported",
+    "timeline_semaphore_interop_supported",
+    "unified_function_pointers",
+    "virtual_memory_management_supported",
+    "vulkan_cig_supported",
+)
+DEVICE_VALUES = (
+    "gpu_direct_rdma_flush_writes_options",
+    "gpu_direct_rdma_writes_ordering",
+    "gpu_pci_device_id",
+    "gpu_pci_subsystem_id",
+    "host_numa_id",
+    "max_access_policy_window_size",
+    "max_persisting_l2_cache_size",
+    "max_pitch",
+    "maximum_surface1d_layered_layers",
+    "maximum_surface1d_layered_width",
+    "maximum_surface1d_width",
+    "maximum_surface2d_height",
+    "maximum_surface2d_layered_height",
+    "maximum_surface2d_layered_layers",
+    "maximum_surface2d_layered_width",
+    "maximum_surface2d_width",
+    "maximum_surface3d_depth",
+    "maximum_surface3d_height",
+    "maximum_surface3d_width",
+    "maximum_surfacecubemap_layered_layers",
+    "maximum_surfacecubemap_layered_width",
+    "maximum_surfacecubemap_width",
+    "maximum_texture1d_layered_layers",
+    "maximum_texture1d_layered_width",
+    "maximum_texture1d_linear_width",
+    "maximum_texture1d_mipmapped_width",
+    "maximum_texture1d_width",
+    "maximum_texture2d_gather_height",
+    "maximum_texture2d_gather_width",
+    "maximum_texture2d_height",
+    "maximum_texture2d_layered_height",
+    "maximum_texture2d_layered_layers",
+    "maximum_texture2d_layered_width",
+    "maximum_texture2d_linear_height",
+    "maximum_texture2d_linear_pitch",
+    "maximum_texture2d_linear_width",
+    "maximum_texture2d_mipmapped_height",
+    "maximum_texture2d_mipmapped_width",
+    "maximum_texture2d_width",
+    "maximum_texture3d_depth",
+    "maximum_texture3d_depth_alternate",
+    "maximum_texture3d_height",
+    "maximum_texture3d_height_alternate",
+    "maximum_texture3d_width",
+    "maximum_texture3d_width_alternate",
+    "maximum_texturecubemap_layered_layers",
+    "maximum_texturecubemap_layered_width",
+    "maximum_texturecubemap_width",
+    "mem_decompress_algorithm_mask",
+    "mem_decompress_maximum_length",
+    "mem_sync_domain_count",
+    "mempool_supported_handle_types",
+    "multi_gpu_board_group_id",
+    "numa_config",
+    "numa_id",
+    "reserved_shared_memory_per_block",
+    "single_to_double_precision_perf_ratio",
+    "surface_alignment",
+    "texture_alignment",
+    "texture_pitch_alignment",
+)
 
 
 @pytest.mark.gpu
@@ -109,6 +219,26 @@ def test_compute_capability_and_properties(device) -> None:
     assert properties.compute_capability_major == major
     assert isinstance(properties.unified_addressing, bool)
     assert isinstance(properties.concurrent_kernels, bool)
+
+
+@pytest.mark.gpu
+def test_every_device_property_reads_its_attribute(device) -> None:
+    properties = device.properties
+    for name in DEVICE_FLAGS:
+        assert type(getattr(properties, name)) is bool, name
+    for name in DEVICE_VALUES:
+        assert type(getattr(properties, name)) is int, name
+    assert properties.handle_type_posix_file_descriptor_supported in (True, False)
+    assert properties.max_pitch > 0
+    assert properties.texture_alignment > 0
+
+
+@pytest.mark.gpu
+def test_primary_context_is_not_green_and_supports_weak_references(device) -> None:
+    context = device.context
+    reference = weakref.ref(context)
+    assert reference() is context
+    assert context.is_green is False
 
 
 @pytest.mark.gpu

@@ -7,10 +7,14 @@
 from __future__ import annotations
 
 import ctypes
+import gc
 import io
+import pickle
+import weakref
 
 import numpy as np
 import pytest
+from cuda.bindings import driver
 
 import cuda.core
 from cuda.core import (
@@ -114,6 +118,37 @@ def test_object_code_from_cubin_keeps_its_parts() -> None:
 )
 def test_object_code_factories_name_their_code_type(factory, code_type) -> None:
     assert factory(b"\x00").code_type == code_type
+
+
+def test_object_code_pickles_as_its_parts() -> None:
+    mapping = {"f<int>": "_Z1fIiEvv"}
+    code = ObjectCode.from_cubin(b"not really a cubin", name="mine", symbol_mapping=mapping)
+    copy = pickle.loads(pickle.dumps(code))
+    assert isinstance(copy, ObjectCode)
+    assert copy is not code
+    assert copy.code == b"not really a cubin"
+    assert copy.code_type == "cubin"
+    assert copy.name == "mine"
+    assert copy.symbol_mapping == mapping
+
+
+def test_object_code_from_a_file_pickles_its_path(tmp_path) -> None:
+    path = tmp_path / "code.ptx"
+    path.write_bytes(b"// not really PTX")
+    copy = pickle.loads(pickle.dumps(ObjectCode.from_ptx(str(path))))
+    assert copy.code == str(path)
+    assert copy.code_type == "ptx"
+    assert copy.name == ""
+    assert copy.symbol_mapping == {}
+
+
+def test_launch_config_supports_weak_references() -> None:
+    config = LaunchConfig(grid=1, block=1)
+    reference = weakref.ref(config)
+    assert reference() is config
+    del config
+    gc.collect()
+    assert reference() is None
 
 
 def test_launch_config_normalizes_dimensions() -> None:
@@ -255,9 +290,75 @@ def test_missing_kernel_raises(device, options) -> None:
 
 
 @pytest.mark.gpu
+def test_cooperative_launch_config_needs_a_device_that_supports_it(device) -> None:
+    if device.properties.cooperative_launch:
+        config = LaunchConfig(grid=1, block=1, is_cooperative=True)
+        assert config.is_cooperative is True
+    else:
+        with pytest.raises(CUDAError, match="cooperative"):
+            LaunchConfig(grid=1, block=1, is_cooperative=True)
+
+
+@pytest.mark.gpu
+def test_cooperative_launch_runs(device, stream, options) -> None:
+    if not device.properties.cooperative_launch:
+        pytest.skip("the device cannot launch cooperative kernels")
+    kernel = Program(SCALE_ADD, "c++", options).compile("cubin").get_kernel("scale_add")
+    nbytes = 4 * BLOCK
+    source = device.allocate(nbytes, stream=stream)
+    out = device.allocate(nbytes, stream=stream)
+    source.fill(0, stream=stream)
+    config = LaunchConfig(grid=1, block=BLOCK, is_cooperative=True)
+    launch(stream, config, kernel, out, source, np.float32(2.0), np.uint32(BLOCK))
+    result = LegacyPinnedMemoryResource().allocate(nbytes)
+    out.copy_to(result, stream=stream)
+    stream.sync()
+    np.testing.assert_array_equal(host_array(result, np.float32), np.ones(BLOCK, dtype=np.float32))
+    out.close(stream)
+    source.close(stream)
+    result.close()
+
+
+@pytest.mark.gpu
+def test_get_module_gives_the_library_in_the_current_context(device, options) -> None:
+    code = Program(SCALE_ADD, "c++", options).compile("cubin")
+    module = code.get_module()
+    assert isinstance(module, driver.CUmodule)
+    assert int(module) != 0
+    err, function = driver.cuModuleGetFunction(module, b"scale_add")
+    assert err == driver.CUresult.CUDA_SUCCESS
+    assert int(function) != 0
+
+
+@pytest.mark.gpu
 def test_kernel_attributes(device, options) -> None:
     kernel = Program(SCALE_ADD, "c++", options).compile("cubin").get_kernel("scale_add")
     attributes = kernel.attributes
     assert attributes.max_threads_per_block >= BLOCK
     assert attributes.num_regs > 0
     assert attributes.binary_version == int(device.arch)
+
+
+@pytest.mark.gpu
+def test_kernel_attributes_of_clusters_and_caching(device, options) -> None:
+    kernel = Program(SCALE_ADD, "c++", options).compile("cubin").get_kernel("scale_add")
+    attributes = kernel.attributes
+    for name in ("cache_mode_ca", "cluster_size_must_be_set", "non_portable_cluster_size_allowed"):
+        assert isinstance(getattr(attributes, name), bool), name
+    for name in (
+        "cluster_scheduling_policy_preference",
+        "max_dynamic_shared_size_bytes",
+        "preferred_shared_memory_carveout",
+        "required_cluster_depth",
+        "required_cluster_height",
+        "required_cluster_width",
+    ):
+        value = getattr(attributes, name)
+        assert type(value) is int, name
+    # The kernel declares no cluster dimensions.
+    assert (
+        attributes.required_cluster_width,
+        attributes.required_cluster_height,
+        attributes.required_cluster_depth,
+    ) == (0, 0, 0)
+    assert attributes.max_dynamic_shared_size_bytes >= 0

@@ -30,6 +30,16 @@ def test_stream_cannot_be_constructed_directly() -> None:
         Stream()
 
 
+@pytest.mark.parametrize("other", ["invalid", 3, object()])
+def test_wait_refuses_what_is_not_an_event_or_a_stream(other) -> None:
+    # Upstream raises ValueError; the reference TypeError (deliberate difference
+    # D5, rule ERR005). Both name the protocol and the type they got.
+    stream = Stream.from_handle(0x1234)  # wrapped, never used: no driver call
+    with pytest.raises((TypeError, ValueError), match="__cuda_stream__") as caught:
+        stream.wait(other)
+    assert type(other).__name__ in str(caught.value)
+
+
 def test_default_streams_have_the_special_handles() -> None:
     assert isinstance(LEGACY_DEFAULT_STREAM, Stream)
     assert isinstance(PER_THREAD_DEFAULT_STREAM, Stream)

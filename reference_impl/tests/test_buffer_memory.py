@@ -89,10 +89,14 @@ class DeviceOnlyMemoryResource(HostMemoryResource):
         return False
 
 
+def buffer_address(data: bytearray) -> int:
+    """Return the address of the memory of ``data``."""
+    return ctypes.addressof((ctypes.c_char * len(data)).from_buffer(data))
+
+
 def wrap_host(data: bytearray, mr: MemoryResource | None = None) -> Buffer:
     """Wrap Python-owned memory in a buffer owned by ``mr``."""
-    address = ctypes.addressof((ctypes.c_char * len(data)).from_buffer(data))
-    return Buffer.from_handle(address, len(data), mr=mr or HostMemoryResource())
+    return Buffer.from_handle(buffer_address(data), len(data), mr=mr or HostMemoryResource())
 
 
 # Audit decision 8: a typed answer that still compares equal to the old strings.
@@ -310,11 +314,23 @@ def test_numpy_reads_host_memory_through_dlpack() -> None:
     assert array.dtype == np.int8
     assert array.shape == (SIZE,)
     assert bytes(array.view(np.uint8)) == bytes(data)
-    with pytest.raises(BufferError):
-        buffer.close()
     del array
     gc.collect()
     buffer.close()
+
+
+def test_close_does_not_wait_for_dlpack_views() -> None:
+    # As upstream: the view is left pointing to memory the resource was told to free.
+    data = bytearray(SIZE)
+    mr = HostMemoryResource()
+    buffer = wrap_host(data, mr)
+    array = np.from_dlpack(buffer)
+    buffer.close()
+    assert buffer.is_closed
+    assert mr.freed == [(buffer_address(data), SIZE)]
+    del array
+    gc.collect()
+    assert len(mr.freed) == 1
 
 
 def test_dlpack_refuses_other_devices_and_bad_versions() -> None:

@@ -53,9 +53,9 @@ def driver_is_missing() -> bool:
 
 
 def test_direct_construction_is_refused() -> None:
-    with pytest.raises(RuntimeError, match=r"use Device.create_stream\(\) or Stream.from_handle\(\)"):
+    with pytest.raises(RuntimeError, match=r"^Stream objects cannot be instantiated directly\. .*create_stream"):
         Stream()
-    with pytest.raises(RuntimeError, match=r"use Device.create_event\(\) or Stream.record\(\)"):
+    with pytest.raises(RuntimeError, match=r"^Event objects cannot be instantiated directly\. .*record"):
         Event()
 
 
@@ -288,15 +288,15 @@ def test_event_properties_and_timing(device, gate) -> None:
     assert start.context == device.context
     gate.block(stream)
     end = stream.record(options=TIMING)
-    with pytest.raises(RuntimeError, match="not both completed"):
+    with pytest.raises(RuntimeError, match="^One or both events have not completed"):
         end - start
     time.sleep(0.1)
     gate.release()
     end.sync()
     assert 80 <= end - start < 10_000
-    with pytest.raises(RuntimeError, match="not both been recorded"):
+    with pytest.raises(RuntimeError, match="^Both Events must be recorded"):
         end - device.create_event(TIMING)
-    with pytest.raises(RuntimeError, match="timing_enabled=True"):
+    with pytest.raises(RuntimeError, match="^Both Events must be created with timing enabled"):
         end - stream.record()
     with pytest.raises(RuntimeError, match="not IPC-enabled"):
         _ = start.ipc_descriptor

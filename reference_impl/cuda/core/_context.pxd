@@ -9,6 +9,7 @@ cdef class Context:
     cdef:
         cydriver.CUcontext _handle
         int _device_id
+        object __weakref__
 
 
 cdef Context Context_from_handle(cydriver.CUcontext handle, int device_id)

@@ -39,8 +39,7 @@ cdef class Context:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Context objects cannot be instantiated directly; "
-            "use Device.context, Stream.context or Event.context"
+            "Context objects cannot be instantiated directly. Please use Device or Stream APIs."
         )
 
     def __eq__(self, other: object) -> bool:
@@ -100,6 +99,16 @@ cdef class Context:
     def is_closed(self) -> bool:
         """Return whether :meth:`close` has been called on this context."""
         return self._handle == NULL
+
+    @property
+    def is_green(self) -> bool:
+        """Return whether the context was created from a partition of the device's resources.
+
+        Always ``False`` here: this implementation neither creates green
+        contexts (upstream's ``Device.create_context`` with resources) nor
+        tells one apart when it views a context made elsewhere.
+        """
+        return False
 
 
 cdef Context Context_from_handle(cydriver.CUcontext handle, int device_id):

@@ -517,7 +517,7 @@ cdef class DeviceProperties:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "DeviceProperties cannot be instantiated directly; use Device.properties"
+            "DeviceProperties cannot be instantiated directly. Please use Device APIs."
         )
 
     @classmethod
@@ -549,11 +549,71 @@ cdef class DeviceProperties:
         )
 
     @property
+    def can_flush_remote_writes(self) -> bool:
+        """Return whether the device can flush remote writes.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES
+            )
+        )
+
+    @property
     def can_map_host_memory(self) -> bool:
         """Return whether the device can map host memory into its address space."""
         return bool(
             DeviceProperties_get(
                 self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY
+            )
+        )
+
+    @property
+    def can_tex2d_gather(self) -> bool:
+        """Return whether the device can 2D texture gather.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER
+            )
+        )
+
+    @property
+    def can_use_64_bit_stream_mem_ops(self) -> bool:
+        """Return whether the device can use 64-bit stream memory ops.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS
+            )
+        )
+
+    @property
+    def can_use_host_pointer_for_registered_mem(self) -> bool:
+        """Return whether the device can use host pointer for registered memory.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM
+            )
+        )
+
+    @property
+    def can_use_stream_wait_value_nor(self) -> bool:
+        """Return whether the device can use stream wait value NOR.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR
             )
         )
 
@@ -595,6 +655,18 @@ cdef class DeviceProperties:
         )
 
     @property
+    def compute_preemption_supported(self) -> bool:
+        """Return whether the device supports compute preemption.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED
+            )
+        )
+
+    @property
     def concurrent_kernels(self) -> bool:
         """Return whether the device can run several kernels at once."""
         return bool(
@@ -622,6 +694,54 @@ cdef class DeviceProperties:
         )
 
     @property
+    def d3d12_cig_supported(self) -> bool:
+        """Return whether the device supports D3D12 CIG.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED
+            )
+        )
+
+    @property
+    def deferred_mapping_cuda_array_supported(self) -> bool:
+        """Return whether the device supports deferred mapping CUDA array.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED
+            )
+        )
+
+    @property
+    def direct_managed_mem_access_from_host(self) -> bool:
+        """Return the device's direct managed memory access from host flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST
+            )
+        )
+
+    @property
+    def dma_buf_supported(self) -> bool:
+        """Return whether the device supports DMA-BUF.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED
+            )
+        )
+
+    @property
     def ecc_enabled(self) -> bool:
         """Return whether error-correcting memory is enabled."""
         return bool(
@@ -629,10 +749,264 @@ cdef class DeviceProperties:
         )
 
     @property
+    def generic_compression_supported(self) -> bool:
+        """Return whether the device supports generic compression.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED
+            )
+        )
+
+    @property
+    def global_l1_cache_supported(self) -> bool:
+        """Return whether the device supports global L1 cache.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED
+            )
+        )
+
+    @property
     def global_memory_bus_width(self) -> int:
         """Return the width of the global memory bus, in bits."""
         return DeviceProperties_get(
             self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH
+        )
+
+    @property
+    def gpu_direct_rdma_flush_writes_options(self) -> int:
+        """Return the device's GPU direct RDMA flush writes options value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS
+        )
+
+    @property
+    def gpu_direct_rdma_supported(self) -> bool:
+        """Return whether the device supports GPU direct RDMA.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED
+            )
+        )
+
+    @property
+    def gpu_direct_rdma_with_cuda_vmm_supported(self) -> bool:
+        """Return whether the device supports GPU direct RDMA with CUDA VMM.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED
+            )
+        )
+
+    @property
+    def gpu_direct_rdma_writes_ordering(self) -> int:
+        """Return the device's GPU direct RDMA writes ordering value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING
+        )
+
+    @property
+    def gpu_overlap(self) -> bool:
+        """Return the device's GPU overlap flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_OVERLAP``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_OVERLAP
+            )
+        )
+
+    @property
+    def gpu_pci_device_id(self) -> int:
+        """Return the device's GPU PCI device id value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID
+        )
+
+    @property
+    def gpu_pci_subsystem_id(self) -> int:
+        """Return the device's GPU PCI subsystem id value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID
+        )
+
+    @property
+    def handle_type_fabric_supported(self) -> bool:
+        """Return whether the device supports handle type fabric.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED
+            )
+        )
+
+    @property
+    def handle_type_posix_file_descriptor_supported(self) -> bool:
+        """Return whether the device supports handle type POSIX file descriptor.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED
+            )
+        )
+
+    @property
+    def handle_type_win32_handle_supported(self) -> bool:
+        """Return whether the device supports handle type Win32 handle.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED
+            )
+        )
+
+    @property
+    def handle_type_win32_kmt_handle_supported(self) -> bool:
+        """Return whether the device supports handle type Win32 KMT handle.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED
+            )
+        )
+
+    @property
+    def host_alloc_dma_buf_supported(self) -> bool:
+        """Return whether the device supports host alloc DMA-BUF.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED
+            )
+        )
+
+    @property
+    def host_memory_pools_supported(self) -> bool:
+        """Return whether the device supports host memory pools.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED
+            )
+        )
+
+    @property
+    def host_native_atomic_supported(self) -> bool:
+        """Return whether the device supports host native atomic.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED
+            )
+        )
+
+    @property
+    def host_numa_id(self) -> int:
+        """Return the device's host NUMA id value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID
+        )
+
+    @property
+    def host_numa_memory_pools_supported(self) -> bool:
+        """Return whether the device supports host NUMA memory pools.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED
+            )
+        )
+
+    @property
+    def host_numa_multinode_ipc_supported(self) -> bool:
+        """Return whether the device supports host NUMA multinode IPC.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED
+            )
+        )
+
+    @property
+    def host_numa_virtual_memory_management_supported(self) -> bool:
+        """Return whether the device supports host NUMA virtual memory management.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
+            )
+        )
+
+    @property
+    def host_register_supported(self) -> bool:
+        """Return whether the device supports host register.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED
+            )
+        )
+
+    @property
+    def host_virtual_memory_management_supported(self) -> bool:
+        """Return whether the device supports host virtual memory management.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
+            )
         )
 
     @property
@@ -668,12 +1042,34 @@ cdef class DeviceProperties:
         )
 
     @property
+    def local_l1_cache_supported(self) -> bool:
+        """Return whether the device supports local L1 cache.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED
+            )
+        )
+
+    @property
     def managed_memory(self) -> bool:
         """Return whether the device can allocate managed memory."""
         return bool(
             DeviceProperties_get(
                 self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY
             )
+        )
+
+    @property
+    def max_access_policy_window_size(self) -> int:
+        """Return the device's max access policy window size value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE
         )
 
     @property
@@ -726,6 +1122,24 @@ cdef class DeviceProperties:
         )
 
     @property
+    def max_persisting_l2_cache_size(self) -> int:
+        """Return the device's max persisting L2 cache size value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE
+        )
+
+    @property
+    def max_pitch(self) -> int:
+        """Return the device's max pitch value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAX_PITCH``.
+        """
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_PITCH)
+
+    @property
     def max_registers_per_block(self) -> int:
         """Return the number of 32-bit registers available to one thread block."""
         return DeviceProperties_get(
@@ -776,6 +1190,436 @@ cdef class DeviceProperties:
         )
 
     @property
+    def maximum_surface1d_layered_layers(self) -> int:
+        """Return the device's maximum 1D surface layered layers value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS
+        )
+
+    @property
+    def maximum_surface1d_layered_width(self) -> int:
+        """Return the device's maximum 1D surface layered width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH
+        )
+
+    @property
+    def maximum_surface1d_width(self) -> int:
+        """Return the device's maximum 1D surface width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH
+        )
+
+    @property
+    def maximum_surface2d_height(self) -> int:
+        """Return the device's maximum 2D surface height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT
+        )
+
+    @property
+    def maximum_surface2d_layered_height(self) -> int:
+        """Return the device's maximum 2D surface layered height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT
+        )
+
+    @property
+    def maximum_surface2d_layered_layers(self) -> int:
+        """Return the device's maximum 2D surface layered layers value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS
+        )
+
+    @property
+    def maximum_surface2d_layered_width(self) -> int:
+        """Return the device's maximum 2D surface layered width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH
+        )
+
+    @property
+    def maximum_surface2d_width(self) -> int:
+        """Return the device's maximum 2D surface width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH
+        )
+
+    @property
+    def maximum_surface3d_depth(self) -> int:
+        """Return the device's maximum 3D surface depth value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH
+        )
+
+    @property
+    def maximum_surface3d_height(self) -> int:
+        """Return the device's maximum 3D surface height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT
+        )
+
+    @property
+    def maximum_surface3d_width(self) -> int:
+        """Return the device's maximum 3D surface width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH
+        )
+
+    @property
+    def maximum_surfacecubemap_layered_layers(self) -> int:
+        """Return the device's maximum cubemap surface layered layers value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS
+        )
+
+    @property
+    def maximum_surfacecubemap_layered_width(self) -> int:
+        """Return the device's maximum cubemap surface layered width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH
+        )
+
+    @property
+    def maximum_surfacecubemap_width(self) -> int:
+        """Return the device's maximum cubemap surface width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH
+        )
+
+    @property
+    def maximum_texture1d_layered_layers(self) -> int:
+        """Return the device's maximum 1D texture layered layers value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS
+        )
+
+    @property
+    def maximum_texture1d_layered_width(self) -> int:
+        """Return the device's maximum 1D texture layered width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH
+        )
+
+    @property
+    def maximum_texture1d_linear_width(self) -> int:
+        """Return the device's maximum 1D texture linear width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH
+        )
+
+    @property
+    def maximum_texture1d_mipmapped_width(self) -> int:
+        """Return the device's maximum 1D texture mipmapped width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH
+        )
+
+    @property
+    def maximum_texture1d_width(self) -> int:
+        """Return the device's maximum 1D texture width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH
+        )
+
+    @property
+    def maximum_texture2d_gather_height(self) -> int:
+        """Return the device's maximum 2D texture gather height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT
+        )
+
+    @property
+    def maximum_texture2d_gather_width(self) -> int:
+        """Return the device's maximum 2D texture gather width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH
+        )
+
+    @property
+    def maximum_texture2d_height(self) -> int:
+        """Return the device's maximum 2D texture height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT
+        )
+
+    @property
+    def maximum_texture2d_layered_height(self) -> int:
+        """Return the device's maximum 2D texture layered height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT
+        )
+
+    @property
+    def maximum_texture2d_layered_layers(self) -> int:
+        """Return the device's maximum 2D texture layered layers value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS
+        )
+
+    @property
+    def maximum_texture2d_layered_width(self) -> int:
+        """Return the device's maximum 2D texture layered width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH
+        )
+
+    @property
+    def maximum_texture2d_linear_height(self) -> int:
+        """Return the device's maximum 2D texture linear height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT
+        )
+
+    @property
+    def maximum_texture2d_linear_pitch(self) -> int:
+        """Return the device's maximum 2D texture linear pitch value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH
+        )
+
+    @property
+    def maximum_texture2d_linear_width(self) -> int:
+        """Return the device's maximum 2D texture linear width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH
+        )
+
+    @property
+    def maximum_texture2d_mipmapped_height(self) -> int:
+        """Return the device's maximum 2D texture mipmapped height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT
+        )
+
+    @property
+    def maximum_texture2d_mipmapped_width(self) -> int:
+        """Return the device's maximum 2D texture mipmapped width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH
+        )
+
+    @property
+    def maximum_texture2d_width(self) -> int:
+        """Return the device's maximum 2D texture width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH
+        )
+
+    @property
+    def maximum_texture3d_depth(self) -> int:
+        """Return the device's maximum 3D texture depth value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH
+        )
+
+    @property
+    def maximum_texture3d_depth_alternate(self) -> int:
+        """Return the device's maximum 3D texture depth alternate value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE
+        )
+
+    @property
+    def maximum_texture3d_height(self) -> int:
+        """Return the device's maximum 3D texture height value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT
+        )
+
+    @property
+    def maximum_texture3d_height_alternate(self) -> int:
+        """Return the device's maximum 3D texture height alternate value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE
+        )
+
+    @property
+    def maximum_texture3d_width(self) -> int:
+        """Return the device's maximum 3D texture width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH
+        )
+
+    @property
+    def maximum_texture3d_width_alternate(self) -> int:
+        """Return the device's maximum 3D texture width alternate value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE
+        )
+
+    @property
+    def maximum_texturecubemap_layered_layers(self) -> int:
+        """Return the device's maximum cubemap texture layered layers value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS
+        )
+
+    @property
+    def maximum_texturecubemap_layered_width(self) -> int:
+        """Return the device's maximum cubemap texture layered width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH
+        )
+
+    @property
+    def maximum_texturecubemap_width(self) -> int:
+        """Return the device's maximum cubemap texture width value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH
+        )
+
+    @property
+    def mem_decompress_algorithm_mask(self) -> int:
+        """Return the device's memory decompress algorithm mask value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK
+        )
+
+    @property
+    def mem_decompress_maximum_length(self) -> int:
+        """Return the device's memory decompress maximum length value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH
+        )
+
+    @property
+    def mem_sync_domain_count(self) -> int:
+        """Return the device's memory sync domain count value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT
+        )
+
+    @property
     def memory_clock_rate(self) -> int:
         """Return the peak memory clock frequency, in kilohertz."""
         return DeviceProperties_get(
@@ -792,10 +1636,120 @@ cdef class DeviceProperties:
         )
 
     @property
+    def mempool_supported_handle_types(self) -> int:
+        """Return the device's mempool supported handle types value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES
+        )
+
+    @property
+    def mps_enabled(self) -> bool:
+        """Return the device's MPS enabled flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MPS_ENABLED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MPS_ENABLED
+            )
+        )
+
+    @property
+    def multi_gpu_board(self) -> bool:
+        """Return the device's multi GPU board flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD
+            )
+        )
+
+    @property
+    def multi_gpu_board_group_id(self) -> int:
+        """Return the device's multi GPU board group id value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID
+        )
+
+    @property
+    def multicast_supported(self) -> bool:
+        """Return whether the device supports multicast.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED
+            )
+        )
+
+    @property
     def multiprocessor_count(self) -> int:
         """Return the number of multiprocessors."""
         return DeviceProperties_get(
             self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+        )
+
+    @property
+    def numa_config(self) -> int:
+        """Return the device's NUMA config value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_NUMA_CONFIG``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_NUMA_CONFIG
+        )
+
+    @property
+    def numa_id(self) -> int:
+        """Return the device's NUMA id value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_NUMA_ID``.
+        """
+        return DeviceProperties_get(self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_NUMA_ID)
+
+    @property
+    def only_partial_host_native_atomic_supported(self) -> bool:
+        """Return whether the device supports only partial host native atomic.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED
+            )
+        )
+
+    @property
+    def pageable_memory_access(self) -> bool:
+        """Return the device's pageable memory access flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS
+            )
+        )
+
+    @property
+    def pageable_memory_access_uses_host_page_tables(self) -> bool:
+        """Return the device's pageable memory access uses host page tables flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES
+            )
         )
 
     @property
@@ -820,11 +1774,121 @@ cdef class DeviceProperties:
         )
 
     @property
+    def read_only_host_register_supported(self) -> bool:
+        """Return whether the device supports read only host register.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED
+            )
+        )
+
+    @property
+    def reserved_shared_memory_per_block(self) -> int:
+        """Return the device's reserved shared memory per block value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK
+        )
+
+    @property
+    def single_to_double_precision_perf_ratio(self) -> int:
+        """Return the device's single to double precision perf ratio value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO
+        )
+
+    @property
+    def sparse_cuda_array_supported(self) -> bool:
+        """Return whether the device supports sparse CUDA array.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED
+            )
+        )
+
+    @property
     def stream_priorities_supported(self) -> bool:
         """Return whether streams can have priorities on this device."""
         return bool(
             DeviceProperties_get(
                 self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED
+            )
+        )
+
+    @property
+    def surface_alignment(self) -> int:
+        """Return the device's surface alignment value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT
+        )
+
+    @property
+    def tcc_driver(self) -> bool:
+        """Return the device's TCC driver flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_TCC_DRIVER``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TCC_DRIVER
+            )
+        )
+
+    @property
+    def tensor_map_access_supported(self) -> bool:
+        """Return whether the device supports tensor map access.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED
+            )
+        )
+
+    @property
+    def texture_alignment(self) -> int:
+        """Return the device's texture alignment value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT
+        )
+
+    @property
+    def texture_pitch_alignment(self) -> int:
+        """Return the device's texture pitch alignment value.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT``.
+        """
+        return DeviceProperties_get(
+            self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT
+        )
+
+    @property
+    def timeline_semaphore_interop_supported(self) -> bool:
+        """Return whether the device supports timeline semaphore interop.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED
             )
         )
 
@@ -841,6 +1905,42 @@ cdef class DeviceProperties:
         return bool(
             DeviceProperties_get(
                 self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING
+            )
+        )
+
+    @property
+    def unified_function_pointers(self) -> bool:
+        """Return the device's unified function pointers flag.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS
+            )
+        )
+
+    @property
+    def virtual_memory_management_supported(self) -> bool:
+        """Return whether the device supports virtual memory management.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
+            )
+        )
+
+    @property
+    def vulkan_cig_supported(self) -> bool:
+        """Return whether the device supports vulkan CIG.
+
+        Reads the driver's ``CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED``.
+        """
+        return bool(
+            DeviceProperties_get(
+                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED
             )
         )
 

@@ -62,8 +62,7 @@ cdef class Event:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Event objects cannot be instantiated directly; "
-            "use Device.create_event() or Stream.record()"
+            "Event objects cannot be instantiated directly. Please use Stream APIs (record)."
         )
 
     def __dealloc__(self):
@@ -85,6 +84,12 @@ cdef class Event:
             return "<Event (closed)>"
         address = <uintptr_t>self._handle
         return f"<Event handle={address:#x}>"
+
+    def __isub__(self, other: object) -> object:
+        return NotImplemented
+
+    def __rsub__(self, other: object) -> object:
+        return NotImplemented
 
     def __sub__(self, other: Event) -> float:
         """Return the time from ``other`` to this event, in milliseconds, as the device measured it.
@@ -119,8 +124,8 @@ cdef class Event:
         Event_check_open(start)
         if not (self._timing_enabled and start._timing_enabled):
             raise RuntimeError(
-                "cannot subtract events without timing: create both events with "
-                "EventOptions(timing_enabled=True)"
+                "Both Events must be created with timing enabled in order to subtract them; "
+                "use EventOptions(timing_enabled=True) when creating both events."
             )
         cdef cydriver.CUevent c_start = start._handle
         cdef cydriver.CUevent c_end = self._handle
@@ -128,13 +133,13 @@ cdef class Event:
             err = cydriver.cuEventElapsedTime(&c_milliseconds, c_start, c_end)
         if err == cydriver.CUresult.CUDA_ERROR_INVALID_HANDLE:
             raise RuntimeError(
-                "cannot subtract events that have not both been recorded; "
-                "record each with Stream.record() first"
+                "Both Events must be recorded before they can be subtracted; "
+                "use Stream.record() to record both events to a stream."
             )
         if err == cydriver.CUresult.CUDA_ERROR_NOT_READY:
             raise RuntimeError(
-                "cannot subtract events that have not both completed; wait with Event.sync(), "
-                "Stream.sync() or Device.sync() first"
+                "One or both events have not completed; use Event.sync(), Stream.sync(), "
+                "or Device.sync() to wait for the events to complete before subtracting them."
             )
         HANDLE_RETURN(err)
         return c_milliseconds

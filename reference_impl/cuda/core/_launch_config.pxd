@@ -19,6 +19,7 @@ cdef class LaunchConfig:
         bint _programmatic_stream_serialization
         cydriver.CUlaunchConfig _native
         cydriver.CUlaunchAttribute _native_attributes[MAX_LAUNCH_ATTRIBUTES]
+        object __weakref__
 
 
 cdef int LaunchConfig_to_native(LaunchConfig self, cydriver.CUlaunchConfig* config) except -1

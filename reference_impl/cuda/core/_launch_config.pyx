@@ -11,6 +11,9 @@ from cuda.bindings cimport cydriver
 
 import operator
 
+from cuda.core._device import Device
+from cuda.core._utils.cuda_utils import CUDAError
+
 __all__ = ["LaunchConfig"]
 
 _MAX_DIMENSIONS = 3
@@ -48,12 +51,21 @@ cdef class LaunchConfig:
 
     Raises
     ------
+    CUDAError
+        If ``is_cooperative`` is true and the current device (see
+        :class:`Device`) cannot launch cooperative kernels.
     TypeError
         If a dimension or ``shmem_size`` is not an int.
     ValueError
         If ``grid`` or ``block`` is missing, a dimension is below 1 or too
         large, a tuple has more than three dimensions, or ``shmem_size`` is
         negative.
+
+    Notes
+    -----
+    A configuration that is not cooperative is checked without the driver;
+    a cooperative one asks the current device whether it supports
+    cooperative launches, once, when the configuration is made.
     """
 
     def __init__(
@@ -72,6 +84,8 @@ cdef class LaunchConfig:
         self._shmem_size = shared_memory_argument(shmem_size)
         self._is_cooperative = is_cooperative
         self._programmatic_stream_serialization = programmatic_stream_serialization
+        if self._is_cooperative:
+            LaunchConfig_check_cooperative()
         LaunchConfig_update_native(self)
 
     def __eq__(self, other: object) -> bool:
@@ -148,6 +162,13 @@ cdef class LaunchConfig:
     def programmatic_stream_serialization(self, value: bool) -> None:
         self._programmatic_stream_serialization = value
         LaunchConfig_update_native(self)
+
+
+cdef int LaunchConfig_check_cooperative() except -1:
+    """Raise :class:`CUDAError` unless the current device can launch cooperative kernels."""
+    if not Device().properties.cooperative_launch:
+        raise CUDAError("cooperative kernels are not supported on this device")
+    return 0
 
 
 cdef tuple LaunchConfig_identity(LaunchConfig self):

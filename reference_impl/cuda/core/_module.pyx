@@ -45,16 +45,29 @@ cdef class ObjectCode:
 
     A loaded library stays loaded for the rest of the process: kernels taken
     from it may still be running when the object code is garbage collected.
+
+    An object code can be pickled: the copy has the same code (its bytes, or
+    the path of its file), kind, name and symbol mapping, and loads a library
+    of its own when it needs one.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "ObjectCode cannot be instantiated directly; use ObjectCode.from_cubin() and the other "
-            "from_* factories, Program.compile() or Linker.link()"
+            "ObjectCode objects cannot be instantiated directly. "
+            "Please use ObjectCode APIs (from_cubin, from_ptx) or Program APIs (compile)."
         )
 
     def __repr__(self) -> str:
         return f"<ObjectCode code_type={self._code_type!r} name={self._name!r}>"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Only the code travels: the copy loads its own library when it needs one.
+        return _object_code_from_parts, (
+            self._module,
+            self._code_type,
+            self._name,
+            dict(self._symbol_mapping),
+        )
 
     @staticmethod
     def from_cubin(
@@ -276,6 +289,34 @@ cdef class ObjectCode:
             HANDLE_RETURN(cydriver.cuLibraryGetKernel(&c_kernel, c_library, c_name))
         return Kernel_create(c_kernel, self)
 
+    def get_module(self) -> driver.CUmodule:
+        """Return the module of the loaded library in the current context, loading it if needed.
+
+        A library is context-independent; older driver APIs take a
+        ``CUmodule`` instead, which is the library as loaded into one context.
+
+        Returns
+        -------
+        driver.CUmodule
+            The module of the current context. The library owns it: it stays
+            valid while the library is loaded, which is for the rest of the
+            process.
+
+        Raises
+        ------
+        CUDAError
+            If the code does not load, or no context is current.
+        RuntimeError
+            If the code is of a kind the driver cannot load (LTO IR, object,
+            library): link it into a cubin first.
+        """
+        ObjectCode_load(self)
+        cdef cydriver.CUlibrary c_library = self._library
+        cdef cydriver.CUmodule c_module = NULL
+        with nogil:
+            HANDLE_RETURN(cydriver.cuLibraryGetModule(&c_module, c_library))
+        return driver.CUmodule(<uintptr_t>c_module)
+
     @property
     def code(self) -> bytes | str:
         """Return the code: its bytes, or the path of the file that holds it."""
@@ -323,7 +364,9 @@ cdef class Kernel:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError("Kernel cannot be instantiated directly; use ObjectCode.get_kernel()")
+        raise RuntimeError(
+            "Kernel objects cannot be instantiated directly. Please use ObjectCode APIs."
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Kernel):
@@ -412,7 +455,7 @@ cdef class KernelAttributes:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "KernelAttributes cannot be instantiated directly; use Kernel.attributes"
+            "KernelAttributes cannot be instantiated directly. Please use Kernel APIs."
         )
 
     def __getitem__(self, device: Device | int) -> KernelAttributes:
@@ -423,6 +466,31 @@ cdef class KernelAttributes:
         """Return the binary architecture the kernel was compiled for, such as 90 for ``sm_90``."""
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_BINARY_VERSION
+        )
+
+    @property
+    def cache_mode_ca(self) -> bool:
+        """Return whether the kernel caches global loads in L1 (compiled with ``--dlcm=ca``)."""
+        return bool(
+            KernelAttributes_get(
+                self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
+            )
+        )
+
+    @property
+    def cluster_scheduling_policy_preference(self) -> int:
+        """Return the kernel's preferred cluster scheduling policy, as a ``CUclusterSchedulingPolicy`` value."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE
+        )
+
+    @property
+    def cluster_size_must_be_set(self) -> bool:
+        """Return whether the kernel must be launched with a cluster size."""
+        return bool(
+            KernelAttributes_get(
+                self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET
+            )
         )
 
     @property
@@ -440,6 +508,13 @@ cdef class KernelAttributes:
         )
 
     @property
+    def max_dynamic_shared_size_bytes(self) -> int:
+        """Return the most dynamic shared memory a launch of the kernel may request, in bytes."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+        )
+
+    @property
     def max_threads_per_block(self) -> int:
         """Return the largest block the kernel can be launched with."""
         return KernelAttributes_get(
@@ -447,9 +522,25 @@ cdef class KernelAttributes:
         )
 
     @property
+    def non_portable_cluster_size_allowed(self) -> bool:
+        """Return whether the kernel may be launched with a non-portable cluster size."""
+        return bool(
+            KernelAttributes_get(
+                self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
+            )
+        )
+
+    @property
     def num_regs(self) -> int:
         """Return the number of registers each thread of the kernel uses."""
         return KernelAttributes_get(self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_NUM_REGS)
+
+    @property
+    def preferred_shared_memory_carveout(self) -> int:
+        """Return the kernel's preferred shared memory carveout, in percent of the L1 cache (-1 for no preference)."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
+        )
 
     @property
     def ptx_version(self) -> int:
@@ -459,11 +550,39 @@ cdef class KernelAttributes:
         )
 
     @property
+    def required_cluster_depth(self) -> int:
+        """Return the cluster depth the kernel was compiled for, or 0 if it has none."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH
+        )
+
+    @property
+    def required_cluster_height(self) -> int:
+        """Return the cluster height the kernel was compiled for, or 0 if it has none."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT
+        )
+
+    @property
+    def required_cluster_width(self) -> int:
+        """Return the cluster width the kernel was compiled for, or 0 if it has none."""
+        return KernelAttributes_get(
+            self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH
+        )
+
+    @property
     def shared_size_bytes(self) -> int:
         """Return the bytes of statically allocated shared memory the kernel uses."""
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
         )
+
+
+def _object_code_from_parts(
+    module: bytes | str, code_type: str, name: str, symbol_mapping: dict[str, str]
+) -> ObjectCode:
+    """Recreate an unpickled :class:`ObjectCode` from the parts ``__reduce__`` saved."""
+    return ObjectCode_create(module, code_type, name, symbol_mapping)
 
 
 cdef ObjectCode ObjectCode_create(object module, str code_type, object name, object symbol_mapping):

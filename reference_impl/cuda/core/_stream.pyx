@@ -73,8 +73,8 @@ cdef class Stream:
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Stream objects cannot be instantiated directly; "
-            "use Device.create_stream() or Stream.from_handle()"
+            "Stream objects cannot be instantiated directly. Please use Device APIs "
+            "(create_stream) or other Stream APIs (from_handle)."
         )
 
     def __dealloc__(self):

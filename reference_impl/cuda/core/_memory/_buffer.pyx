@@ -139,14 +139,23 @@ cdef class Buffer:
     -----
     Buffers support DLPack (``__dlpack__``), and the Python buffer protocol
     when the host can access their memory, so ``memoryview(buffer)`` reads
-    pinned host memory directly. A buffer cannot be closed while views of it
-    exported through either protocol are alive.
+    pinned host memory directly.
+
+    A buffer cannot be closed while views of it exported through the buffer
+    protocol (``memoryview``) are alive. Views exported through DLPack do not
+    keep it open, as in upstream ``cuda.core``: :meth:`close` frees the memory
+    even while a consumer (a NumPy or CuPy array, for example) still holds
+    such a view, which then points to freed memory. Reading or writing it
+    afterwards is undefined behaviour: it may read memory since reused by
+    another allocation, fault on the device, or crash the process for host
+    memory. Release the consumers' arrays before closing the buffer, or let
+    the garbage collector close it: a DLPack view keeps the :class:`Buffer`
+    object, and so its memory, alive until the consumer releases it.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError(
-            "Buffer cannot be instantiated directly; allocate one from a MemoryResource "
-            "or wrap a pointer with Buffer.from_handle()"
+            "Buffer objects cannot be instantiated directly. Please use MemoryResource APIs."
         )
 
     def __buffer__(self, flags: int, /) -> memoryview:
@@ -280,10 +289,16 @@ cdef class Buffer:
         Raises
         ------
         BufferError
-            If views of the buffer exported through DLPack or the buffer
-            protocol are still alive.
+            If views of the buffer exported through the buffer protocol
+            (``memoryview``) are still alive.
         TypeError
             If ``stream`` is not a :class:`Stream`.
+
+        Notes
+        -----
+        Views exported through DLPack do not prevent closing: they are left
+        pointing to freed memory, which must not be used any more (see the
+        class notes).
         """
         Buffer_close(self, stream)
 
@@ -802,7 +817,7 @@ cdef int Buffer_close(Buffer self, object stream) except -1:
     if self._exports:
         raise BufferError(
             f"cannot close the buffer while {self._exports} view(s) of it exported through "
-            "DLPack or the buffer protocol are alive"
+            "the buffer protocol are alive"
         )
     if stream is not None:
         stream = Stream_accept(stream)
@@ -947,9 +962,9 @@ cdef object Buffer_to_dlpack(Buffer self, object max_version, object dl_device, 
     except BaseException:
         free(c_export)
         raise
-    # The capsule keeps the buffer alive, and open, until its consumer is done.
+    # The capsule keeps the Buffer object alive until its consumer is done, but
+    # not open: close() frees the memory regardless, as upstream's does.
     Py_INCREF(self)
-    self._exports += 1
     return capsule
 
 
@@ -968,16 +983,14 @@ cdef void dlpack_capsule_destructor(object capsule) noexcept:
 
 
 cdef void dlpack_deleter(DLManagedTensor* tensor) noexcept with gil:
-    """Release an unversioned export: the buffer's export count and reference, then the memory."""
+    """Release an unversioned export: the buffer's reference, then the tensor's memory."""
     cdef Buffer buf = <Buffer>tensor.manager_ctx
-    buf._exports -= 1
     Py_DECREF(buf)
     free(tensor)
 
 
 cdef void dlpack_versioned_deleter(DLManagedTensorVersioned* tensor) noexcept with gil:
-    """Release a versioned export: the buffer's export count and reference, then the memory."""
+    """Release a versioned export: the buffer's reference, then the tensor's memory."""
     cdef Buffer buf = <Buffer>tensor.manager_ctx
-    buf._exports -= 1
     Py_DECREF(buf)
     free(tensor)
