@@ -52,13 +52,13 @@ class SurfaceDifference:
     upstream: str = ""
     installed: str = ""
 
+    def __str__(self) -> str:
+        return f"{self.key}: upstream {self.upstream or 'none'}; installed {self.installed or 'none'}"
+
     @property
     def key(self) -> str:
         """Return the difference's key, ``<what> <name>``."""
         return f"{self.what} {self.name}"
-
-    def __str__(self) -> str:
-        return f"{self.key}: upstream {self.upstream or 'none'}; installed {self.installed or 'none'}"
 
 
 def compare_surfaces(upstream: _Entry, installed: _Entry) -> list[SurfaceDifference]:
