@@ -6,7 +6,9 @@
 
 It imports whichever ``cuda.core`` is installed, the reference build or
 upstream ``cuda-core``, and never anything specific to one of them.
-Tests that need a device carry ``@pytest.mark.gpu``.
+Tests that need a device carry ``@pytest.mark.gpu``; tests that need none
+but must run against both implementations in the GPU sessions carry
+``@pytest.mark.surface``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ import pytest
 
 from cuda_core_guide.gpu import gpu_status
 from cuda_core_guide.testing import HostGate
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``surface`` marker."""
+    config.addinivalue_line("markers", "surface: compares the installed cuda.core's surface; GPU sessions run it too")
 
 
 @pytest.fixture

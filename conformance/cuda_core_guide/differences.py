@@ -2,29 +2,43 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The guide's table of deliberate differences between the reference implementation and upstream ``cuda.core``.
+"""The deliberate differences between the reference implementation and upstream ``cuda.core``, as data.
 
-``guide/differences.md`` holds one Markdown table whose rows each name a
-difference: an ID (``D3``), where it shows, what each implementation does,
-and why. A runnable example that upstream fails because of a difference
-names its ID in its ``upstream`` option, and the tests turn that into a
-strict expected failure whose reason is the table's row.
+``guide/_data/differences.toml`` lists them, one ``[[difference]]`` table
+each: an ID (``D3``), where it shows, what each implementation does, why,
+the rule of the guide that asks for it, and the differences of the public
+surface it accounts for (``surface``, keys of
+:class:`~cuda_core_guide.surface.compare.SurfaceDifference`). The guide's
+chapter ``differences.md`` renders them as a table (the
+``differences-table`` directive); a runnable example that upstream fails
+because of a difference names its ID in its ``upstream`` option, and the
+tests turn that into a strict expected failure whose reason is the entry;
+the API suite's surface test accepts the surface differences it names.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+import tomllib
 from pathlib import Path
 
-from cuda_core_guide.myst import MystError, markdown_parser
+from cuda_core_guide.myst import MystError
 from cuda_core_guide.plaintext import render_inline
 
-__all__ = ["DIFFERENCES_FILE", "Difference", "read_differences"]
+__all__ = ["DIFFERENCES_DATA", "Difference", "differences_data", "read_differences"]
 
-DIFFERENCES_FILE = "differences.md"
-"""The chapter, in the guide's folder, that holds the table."""
+DIFFERENCES_DATA = "_data/differences.toml"
+"""The data file, relative to the guide's chapter folder."""
 
-_COLUMNS = ("ID", "Where", "Reference", "Upstream", "Why")
+_FIELDS = ("id", "where", "reference", "upstream", "why", "rule")
+"""The text fields every difference must have."""
+
+_ID = re.compile(r"D[1-9][0-9]*")
+"""The form of a difference's ID."""
+
+_RULE = re.compile(r"[A-Z]{3}[0-9]{3}")
+"""The form of a rule's code."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,13 +50,18 @@ class Difference:
     id : str
         Its ID, such as ``D3``.
     where : str
-        The API it concerns, as the table writes it.
+        The API it concerns (MyST inline markup).
     reference : str
         What the reference implementation does.
     upstream : str
         What upstream ``cuda.core`` does.
     why : str
-        The reason, usually a rule of the guide.
+        The reason.
+    rule : str
+        The code of the rule of the guide that asks for the difference.
+    surface : tuple of str
+        The differences of the public surface that it accounts for, by key
+        (``extra cuda.core:ParamInfo``).
     """
 
     id: str
@@ -50,14 +69,48 @@ class Difference:
     reference: str
     upstream: str
     why: str
+    rule: str
+    surface: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        text = f"{self.id}: {self.where}: the reference {self.reference}; upstream {self.upstream} ({self.why})"
+        text = f"{self.id}: {self.where}: the reference {self.reference}; upstream {self.upstream} ({self.reason})"
         return render_inline(text)
+
+    @property
+    def reason(self) -> str:
+        """Return the reason as the table shows it: the rule's role, then the explanation (MyST)."""
+        return f"{{rule}}`{self.rule}`: {self.why}"
+
+
+def differences_data(guide: Path) -> dict[str, object]:
+    """Return the guide's differences data file, parsed.
+
+    Parameters
+    ----------
+    guide : Path
+        The guide's chapter folder.
+
+    Returns
+    -------
+    dict
+        The file's tables; empty if the guide has no such file.
+
+    Raises
+    ------
+    MystError
+        If the file is not valid TOML.
+    """
+    path = guide / DIFFERENCES_DATA
+    if not path.is_file():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise MystError(str(path), 0, f"not valid TOML: {exc}") from None
 
 
 def read_differences(guide: Path) -> dict[str, Difference]:
-    """Return the differences that the guide's table lists, by ID.
+    """Return the deliberate differences that the guide lists, by ID.
 
     Parameters
     ----------
@@ -67,37 +120,26 @@ def read_differences(guide: Path) -> dict[str, Difference]:
     Returns
     -------
     dict of str to Difference
-        The rows of the table; empty if the guide has no such chapter.
+        The differences, in the file's order; empty if the guide has no data file.
 
     Raises
     ------
     MystError
-        If the table's header is not ``ID | Where | Reference | Upstream | Why``
-        or an ID is listed twice.
+        If an entry lacks a field, has a malformed ID or rule code, or an ID
+        is listed twice.
     """
-    path = guide / DIFFERENCES_FILE
-    if not path.is_file():
-        return {}
-    tokens = markdown_parser().parse(path.read_text(encoding="utf-8"))
-    rows: list[tuple[int, list[str]]] = []
-    row: list[str] = []
-    line = 0
-    for index, token in enumerate(tokens):
-        if token.type == "tr_open":
-            row, line = [], (token.map[0] + 1 if token.map else 0)
-        elif token.type in ("th_open", "td_open"):
-            row.append(tokens[index + 1].content.strip())
-        elif token.type == "tr_close":
-            rows.append((line, row))
-    if not rows:
-        return {}
-    header_line, header = rows[0]
-    if tuple(cell.split()[0] if cell else "" for cell in header) != _COLUMNS:
-        raise MystError(str(path), header_line, f"the differences table's columns must be {' | '.join(_COLUMNS)}")
+    path = str(guide / DIFFERENCES_DATA)
     found: dict[str, Difference] = {}
-    for line, cells in rows[1:]:
-        difference = Difference(*(cell.strip("`") if i == 0 else cell for i, cell in enumerate(cells)))
-        if difference.id in found:
-            raise MystError(str(path), line, f"difference {difference.id} is listed twice")
-        found[difference.id] = difference
+    for index, entry in enumerate(differences_data(guide).get("difference", []), start=1):
+        missing = [field for field in _FIELDS if not isinstance(entry.get(field), str) or not entry[field].strip()]
+        if missing:
+            raise MystError(path, 0, f"difference {index} lacks {', '.join(missing)}")
+        if not _ID.fullmatch(entry["id"]) or not _RULE.fullmatch(entry["rule"]):
+            raise MystError(path, 0, f"difference {entry['id']}: the ID must be D<n> and the rule a code like ERR005")
+        surface = entry.get("surface", [])
+        if not isinstance(surface, list) or not all(isinstance(key, str) for key in surface):
+            raise MystError(path, 0, f"difference {entry['id']}: surface must be a list of strings")
+        if entry["id"] in found:
+            raise MystError(path, 0, f"difference {entry['id']} is listed twice")
+        found[entry["id"]] = Difference(**{field: entry[field] for field in _FIELDS}, surface=tuple(surface))
     return found

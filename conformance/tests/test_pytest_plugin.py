@@ -24,8 +24,8 @@ PY = ":lang: python\n"
 
 
 DIFFERENCES = (
-    "# Differences\n\n| ID | Where | Reference | Upstream | Why |\n|---|---|---|---|---|\n"
-    "| `D9` | `Stream.wait(5)` | raises `TypeError` | raises `ValueError` | ERR005 |\n"
+    '[[difference]]\nid = "D9"\nrule = "ERR005"\nwhere = "`Stream.wait(5)`"\n'
+    'reference = "raises `TypeError`"\nupstream = "raises `ValueError`"\nwhy = "the argument is wrong"\n'
 )
 
 
@@ -211,8 +211,8 @@ def test_upstream_difference_is_a_strict_expected_failure_against_upstream(guide
     monkeypatch.setattr("cuda_core_guide.pytest_plugin.gpu_status", lambda: (True, "pretend"))
     upstream = ("upstream", "1.2.2")
     monkeypatch.setattr("cuda_core_guide.pytest_plugin.chapter.implementation_under_test", lambda: upstream)
-    (pytester.path / "guide").mkdir()
-    (pytester.path / "guide" / "differences.md").write_text(DIFFERENCES)
+    (pytester.path / "guide" / "_data").mkdir(parents=True)
+    (pytester.path / "guide" / "_data" / "differences.toml").write_text(DIFFERENCES)
     fails = "```{runnable}\n:upstream: D9\n\nraise TypeError('upstream differs')\n```\n\n"
     passes = "```{runnable}\n:upstream: D9\n\npass\n```\n"
     result = guide("# Chapter\n\n" + fails + passes)

@@ -497,3 +497,39 @@ def test_broken_guide_markup_is_a_located_warning(
     assert status != 0
     line = chapter.splitlines().index(marker) + 1
     assert f"index.md:{line}: WARNING: {message}" in output, output
+
+
+def test_differences_render_from_the_data_with_counts_per_category(tmp_path, capsys, monkeypatch) -> None:
+    page = CHAPTER + "\n## Differences\n\n```{differences-table}\n```\n\n```{surface-differences}\n```\n"
+    docs = make_project(tmp_path, chapter=page)
+    (docs / "_data").mkdir()
+    (docs / "_data" / "differences.toml").write_text(
+        textwrap.dedent(
+            """\
+            [[difference]]
+            id = "D7"
+            rule = "HDR001"
+            where = "`Extra`"
+            reference = "lists `Extra`"
+            upstream = "does not"
+            why = "a received name is public"
+            surface = ["extra cuda.core:Extra"]
+
+            [[deferred]]
+            group = "texture"
+            why = "later"
+            names = ["cuda.core.texture:*"]
+            count = 8
+            """
+        )
+    )
+    (docs / "_data" / "surface_pending.toml").write_text(
+        'differences = ["missing cuda.core:Host", "signature cuda.core:Linker"]\n'
+    )
+    status, output = build(docs, capsys, monkeypatch)
+    assert status == 0, output
+    text = page_text((docs / "_build" / "index.html").read_text())
+    assert "D7 Extra lists Extra does not HDR001: a received name is public" in text
+    assert "Deliberate (the table above) 1 Deferred: texture and surface objects 8" in text
+    assert "Not yet implemented (issue 15) 2 All differences 11" in text
+    assert "cuda.core (1 missing, 1 signature): Host, Linker (signature)" in text

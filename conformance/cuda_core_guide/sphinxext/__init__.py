@@ -15,6 +15,10 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - the ``rule-index`` directive, the rules in a filterable table per chapter,
   and ``chapter-rules``, the table of one chapter's rules;
 - the ``chapter-list`` directive, every chapter with its one-line summary;
+- the ``differences-table`` directive, the guide's deliberate differences
+  from upstream, and ``surface-differences``, the differences of the public
+  surface by category with their counts (:mod:`.differences_table`), both
+  from the data the tests check;
 - the ``config-table`` directive, the keys of ``[tool.cuda-core-guide]``
   with their types, defaults and meanings, from the schema the loader
   validates against;
@@ -72,6 +76,7 @@ from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
 from cuda_core_guide.sphinxext.checker_speed import CheckerSpeedDirective
 from cuda_core_guide.sphinxext.config_table import ConfigTableDirective
 from cuda_core_guide.sphinxext.conformance import ConformanceMatrixDirective
+from cuda_core_guide.sphinxext.differences_table import DifferencesTableDirective, SurfaceDifferencesDirective
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleRole
 from cuda_core_guide.sphinxext.examples import ExampleDirective
 from cuda_core_guide.sphinxext.gate import check_rule_coverage, run_checker
@@ -135,6 +140,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("chapter-rules", ChapterRulesDirective)
     app.add_directive("chapter-list", ChapterListDirective)
     app.add_directive("config-table", ConfigTableDirective)
+    app.add_directive("differences-table", DifferencesTableDirective)
+    app.add_directive("surface-differences", SurfaceDifferencesDirective)
     app.add_directive("pre-commit-config", PreCommitDirective)
     app.add_directive("checker-output", CheckerOutputDirective)
     app.add_directive("conformance-matrix", ConformanceMatrixDirective)
