@@ -15,6 +15,8 @@ from cuda.core._device import *  # noqa: F403
 from cuda.core._device import __all__ as _device_all
 from cuda.core._event import *  # noqa: F403
 from cuda.core._event import __all__ as _event_all
+from cuda.core._host import *  # noqa: F403
+from cuda.core._host import __all__ as _host_all
 from cuda.core._launch_config import *  # noqa: F403
 from cuda.core._launch_config import __all__ as _launch_config_all
 from cuda.core._launcher import *  # noqa: F403
@@ -35,6 +37,7 @@ __all__ = [
     *_context_all,
     *_device_all,
     *_event_all,
+    *_host_all,
     *_launch_config_all,
     *_launcher_all,
     *_linker_all,

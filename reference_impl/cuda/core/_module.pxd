@@ -30,5 +30,10 @@ cdef class KernelAttributes:
         int _device_id
 
 
+cdef class KernelOccupancy:
+    cdef:
+        Kernel _kernel
+
+
 cdef ObjectCode ObjectCode_create(object module, str code_type, object name, object symbol_mapping)
 cdef Py_ssize_t Kernel_num_arguments(Kernel self) except -1

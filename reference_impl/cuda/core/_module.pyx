@@ -15,6 +15,8 @@ from __future__ import annotations
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
+from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
+from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 from collections import namedtuple
@@ -24,7 +26,19 @@ import threading
 
 from cuda.core._device import Device
 
-__all__ = ["Kernel", "KernelAttributes", "ObjectCode", "ParamInfo"]
+__all__ = [
+    "Kernel",
+    "KernelAttributes",
+    "KernelOccupancy",
+    "MaxPotentialBlockSizeOccupancyResult",
+    "ObjectCode",
+    "ParamInfo",
+]
+
+MaxPotentialBlockSizeOccupancyResult = namedtuple(
+    "MaxPotentialBlockSizeOccupancyResult", ["min_grid_size", "max_block_size"]
+)
+"""The smallest grid and the largest block that together reach a kernel's best occupancy."""
 
 ParamInfo = namedtuple("ParamInfo", ["offset", "size"])
 """The offset and the size, in bytes, of one parameter of a kernel."""
@@ -445,6 +459,13 @@ cdef class Kernel:
         """
         return Kernel_num_arguments(self)
 
+    @property
+    def occupancy(self) -> KernelOccupancy:
+        """Return the occupancy queries of the kernel, answered for the current device."""
+        cdef KernelOccupancy occupancy = KernelOccupancy.__new__(KernelOccupancy)
+        occupancy._kernel = self
+        return occupancy
+
 
 cdef class KernelAttributes:
     """Read the attributes of a :class:`Kernel` on a device.
@@ -578,6 +599,212 @@ cdef class KernelAttributes:
         )
 
 
+cdef class KernelOccupancy:
+    """Answer occupancy questions about a :class:`Kernel` on the current device.
+
+    The answers help choose the block size, grid size, dynamic shared memory
+    and cluster size of a launch. Objects come from :attr:`Kernel.occupancy`;
+    each query asks the driver about the device of the current context.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError(
+            "KernelOccupancy cannot be instantiated directly. Please use Kernel APIs."
+        )
+
+    def available_dynamic_shared_memory_per_block(
+        self, num_blocks_per_multiprocessor: int, block_size: int
+    ) -> int:
+        """Return the dynamic shared memory each block can have at a given occupancy.
+
+        Parameters
+        ----------
+        num_blocks_per_multiprocessor : int
+            The number of blocks meant to run at once on each multiprocessor.
+        block_size : int
+            The number of threads of each block.
+
+        Returns
+        -------
+        int
+            The bytes of dynamic shared memory available to each block.
+
+        Raises
+        ------
+        CUDAError
+            If the driver rejects the configuration or no context is current.
+        """
+        cdef int c_blocks = num_blocks_per_multiprocessor
+        cdef int c_block_size = block_size
+        cdef size_t c_bytes = 0
+        cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuOccupancyAvailableDynamicSMemPerBlock(
+                    &c_bytes, c_function, c_blocks, c_block_size
+                )
+            )
+        return c_bytes
+
+    def max_active_blocks_per_multiprocessor(
+        self, block_size: int, dynamic_shared_memory_size: int
+    ) -> int:
+        """Return how many blocks of the kernel can run at once on one multiprocessor.
+
+        Parameters
+        ----------
+        block_size : int
+            The number of threads of each block.
+        dynamic_shared_memory_size : int
+            The bytes of dynamic shared memory each block uses; 0 for none.
+
+        Returns
+        -------
+        int
+            The largest number of blocks active at once on a multiprocessor.
+
+        Raises
+        ------
+        CUDAError
+            If the driver rejects the configuration or no context is current.
+
+        Notes
+        -----
+        That number times ``block_size``, divided by the most threads a
+        multiprocessor can hold, is the theoretical occupancy.
+        """
+        cdef int c_block_size = block_size
+        cdef size_t c_shared = dynamic_shared_memory_size
+        cdef int c_blocks = 0
+        cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                    &c_blocks, c_function, c_block_size, c_shared
+                )
+            )
+        return c_blocks
+
+    def max_active_clusters(self, config: LaunchConfig, *, stream: Stream) -> int:
+        """Return how many clusters of the kernel can run at once on the device.
+
+        Parameters
+        ----------
+        config : LaunchConfig
+            The launch configuration, cluster size included.
+        stream : Stream
+            The stream the kernel would be launched on.
+
+        Returns
+        -------
+        int
+            The largest number of clusters active at once.
+
+        Raises
+        ------
+        CUDAError
+            If the driver rejects the configuration or no context is current.
+        TypeError
+            If ``config`` is not a :class:`LaunchConfig` or ``stream`` not a
+            :class:`Stream`.
+        """
+        cdef cydriver.CUlaunchConfig c_config
+        KernelOccupancy_launch_config(config, stream, &c_config)
+        cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
+        cdef int c_clusters = 0
+        with nogil:
+            HANDLE_RETURN(cydriver.cuOccupancyMaxActiveClusters(&c_clusters, c_function, &c_config))
+        return c_clusters
+
+    def max_potential_block_size(
+        self,
+        dynamic_shared_memory_needed: int | driver.CUoccupancyB2DSize,
+        block_size_limit: int,
+    ) -> MaxPotentialBlockSizeOccupancyResult:
+        """Suggest a block size, and the grid size, that reach the best occupancy.
+
+        Parameters
+        ----------
+        dynamic_shared_memory_needed : int or driver.CUoccupancyB2DSize
+            The bytes of dynamic shared memory each block uses (0 for none),
+            or a C function, as a ``driver.CUoccupancyB2DSize``, that returns
+            them for a block size. The function is called without the GIL,
+            so it must not need it.
+        block_size_limit : int
+            The largest block size to consider; 0 for the kernel's and the
+            device's own limit.
+
+        Returns
+        -------
+        MaxPotentialBlockSizeOccupancyResult
+            ``min_grid_size``, the smallest grid that reaches the best
+            occupancy, and ``max_block_size``, the largest block that does.
+
+        Raises
+        ------
+        CUDAError
+            If the driver rejects the configuration or no context is current.
+        TypeError
+            If ``dynamic_shared_memory_needed`` is neither an int nor a
+            ``driver.CUoccupancyB2DSize``.
+        """
+        cdef cydriver.CUoccupancyB2DSize c_callback = NULL
+        cdef size_t c_shared = 0
+        if isinstance(dynamic_shared_memory_needed, driver.CUoccupancyB2DSize):
+            c_callback = <cydriver.CUoccupancyB2DSize><uintptr_t>(
+                dynamic_shared_memory_needed.getPtr()
+            )
+        elif isinstance(dynamic_shared_memory_needed, int):
+            c_shared = dynamic_shared_memory_needed
+        else:
+            raise TypeError(
+                "dynamic_shared_memory_needed must be an int or a driver.CUoccupancyB2DSize, "
+                f"got {type(dynamic_shared_memory_needed).__name__}"
+            )
+        cdef int c_limit = block_size_limit
+        cdef int c_min_grid = 0
+        cdef int c_max_block = 0
+        cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuOccupancyMaxPotentialBlockSize(
+                    &c_min_grid, &c_max_block, c_function, c_callback, c_shared, c_limit
+                )
+            )
+        return MaxPotentialBlockSizeOccupancyResult(c_min_grid, c_max_block)
+
+    def max_potential_cluster_size(self, config: LaunchConfig, *, stream: Stream) -> int:
+        """Return the largest cluster size the kernel can be launched with.
+
+        Parameters
+        ----------
+        config : LaunchConfig
+            The launch configuration; its cluster size is ignored.
+        stream : Stream
+            The stream the kernel would be launched on.
+
+        Returns
+        -------
+        int
+            The largest number of blocks a cluster can have.
+
+        Raises
+        ------
+        CUDAError
+            If the driver rejects the configuration or no context is current.
+        TypeError
+            If ``config`` is not a :class:`LaunchConfig` or ``stream`` not a
+            :class:`Stream`.
+        """
+        cdef cydriver.CUlaunchConfig c_config
+        KernelOccupancy_launch_config(config, stream, &c_config)
+        cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
+        cdef int c_size = 0
+        with nogil:
+            HANDLE_RETURN(cydriver.cuOccupancyMaxPotentialClusterSize(&c_size, c_function, &c_config))
+        return c_size
+
+
 def _object_code_from_parts(
     module: bytes | str, code_type: str, name: str, symbol_mapping: dict[str, str]
 ) -> ObjectCode:
@@ -703,6 +930,27 @@ cdef KernelAttributes KernelAttributes_create(Kernel kernel, int device_id):
     attributes._kernel = kernel
     attributes._device_id = device_id
     return attributes
+
+
+cdef cydriver.CUfunction KernelOccupancy_function(KernelOccupancy self) except NULL:
+    """Return the function of the kernel of ``self`` in the current context."""
+    cdef cydriver.CUkernel c_kernel = self._kernel._handle
+    cdef cydriver.CUfunction c_function = NULL
+    with nogil:
+        HANDLE_RETURN(cydriver.cuKernelGetFunction(&c_function, c_kernel))
+    return c_function
+
+
+cdef int KernelOccupancy_launch_config(
+    object config, object stream, cydriver.CUlaunchConfig* c_config
+) except -1:
+    """Fill ``c_config`` from ``config`` and ``stream``, checking their types."""
+    if not isinstance(config, LaunchConfig):
+        raise TypeError(f"config must be a LaunchConfig, got {type(config).__name__}")
+    cdef Stream s = Stream_accept(stream)
+    LaunchConfig_to_native(<LaunchConfig>config, c_config)
+    c_config.hStream = s._handle
+    return 0
 
 
 cdef int KernelAttributes_get(

@@ -14,9 +14,18 @@ from ._device_memory_resource import *  # noqa: F403
 from ._device_memory_resource import __all__ as _device_memory_resource_all
 from ._legacy import *  # noqa: F403
 from ._legacy import __all__ as _legacy_all
+from ._managed_buffer import *  # noqa: F403
+from ._managed_buffer import __all__ as _managed_buffer_all
+from ._managed_memory_resource import *  # noqa: F403
+from ._managed_memory_resource import __all__ as _managed_memory_resource_all
+from ._pinned_memory_resource import *  # noqa: F403
+from ._pinned_memory_resource import __all__ as _pinned_memory_resource_all
 
 __all__ = [
     *_buffer_all,
     *_device_memory_resource_all,
     *_legacy_all,
+    *_managed_buffer_all,
+    *_managed_memory_resource_all,
+    *_pinned_memory_resource_all,
 ]

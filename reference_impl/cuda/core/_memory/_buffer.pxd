@@ -29,6 +29,12 @@ cdef class MemoryResource:
 cdef Buffer Buffer_from_ptr(
     uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
 )
+cdef Buffer Buffer_from_ptr_as(
+    type cls, uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
+)
+cdef Buffer Buffer_from_handle(
+    type cls, object ptr, object size, object mr, object owner, object stream
+)
 cdef int Buffer_check_open(Buffer self) except -1
 cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
 cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* width) except -1

@@ -465,19 +465,7 @@ cdef class Buffer:
             If ``size`` or ``ptr`` is negative, or ``mr`` and ``owner`` are
             both given, or ``stream`` is given without ``mr``.
         """
-        cdef size_t c_size = size_argument(size, "size")
-        cdef uintptr_t c_ptr = pointer_argument(ptr)
-        if mr is not None and owner is not None:
-            raise ValueError(
-                "mr and owner cannot both be given: a buffer either owns its memory or borrows it"
-            )
-        if mr is not None and not isinstance(mr, MemoryResource):
-            raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
-        if stream is not None:
-            if mr is None:
-                raise ValueError("stream orders the freeing of the memory, so it needs mr")
-            stream = Stream_accept(stream)
-        return Buffer_from_ptr(c_ptr, c_size, mr, owner, stream)
+        return Buffer_from_handle(Buffer, ptr, size, mr, owner, stream)
 
     def set_deallocation_stream(self, stream: Stream) -> None:
         """Choose the stream that a later :meth:`close` without a stream frees the memory on.
@@ -683,11 +671,37 @@ cdef class MemoryResource:
         return False
 
 
+cdef Buffer Buffer_from_handle(
+    type cls, object ptr, object size, object mr, object owner, object stream
+):
+    """Check the arguments of ``from_handle`` and wrap the memory in a ``cls``."""
+    cdef size_t c_size = size_argument(size, "size")
+    cdef uintptr_t c_ptr = pointer_argument(ptr)
+    if mr is not None and owner is not None:
+        raise ValueError(
+            "mr and owner cannot both be given: a buffer either owns its memory or borrows it"
+        )
+    if mr is not None and not isinstance(mr, MemoryResource):
+        raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
+    if stream is not None:
+        if mr is None:
+            raise ValueError("stream orders the freeing of the memory, so it needs mr")
+        stream = Stream_accept(stream)
+    return Buffer_from_ptr_as(cls, c_ptr, c_size, mr, owner, stream)
+
+
 cdef Buffer Buffer_from_ptr(
     uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
 ):
     """Create an open buffer; ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
-    cdef Buffer buf = Buffer.__new__(Buffer)
+    return Buffer_from_ptr_as(Buffer, ptr, size, mr, owner, stream)
+
+
+cdef Buffer Buffer_from_ptr_as(
+    type cls, uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
+):
+    """Create an open buffer of type ``cls``, a subclass of :class:`Buffer`."""
+    cdef Buffer buf = cls.__new__(cls)
     buf._ptr = ptr
     buf._size = size
     buf._memory_resource = mr

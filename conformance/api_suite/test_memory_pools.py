@@ -1,0 +1,282 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Pinned and managed memory pools, managed buffers and ``Host``, common to every cuda.core."""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import pickle
+
+import pytest
+
+import cuda.core
+from cuda.core import (
+    Buffer,
+    Device,
+    Host,
+    LegacyPinnedMemoryResource,
+    ManagedBuffer,
+    ManagedMemoryResource,
+    ManagedMemoryResourceOptions,
+    MemoryResource,
+    PinnedMemoryResource,
+    PinnedMemoryResourceOptions,
+)
+
+
+@pytest.fixture
+def stream(device):
+    """Return a new stream on the device, closed afterwards."""
+    s = device.create_stream()
+    yield s
+    s.close()
+
+
+def test_public_names() -> None:
+    for name in (
+        "Host",
+        "LegacyPinnedMemoryResource",
+        "ManagedBuffer",
+        "ManagedMemoryResource",
+        "ManagedMemoryResourceOptions",
+        "PinnedMemoryResource",
+        "PinnedMemoryResourceOptions",
+    ):
+        assert hasattr(cuda.core, name)
+
+
+def test_resources_are_memory_resources() -> None:
+    for cls in (PinnedMemoryResource, ManagedMemoryResource, LegacyPinnedMemoryResource):
+        assert issubclass(cls, MemoryResource)
+    assert issubclass(ManagedBuffer, Buffer)
+
+
+def test_option_fields_and_defaults() -> None:
+    pinned = {f.name: f.default for f in dataclasses.fields(PinnedMemoryResourceOptions)}
+    assert pinned == {"ipc_enabled": False, "max_size": 0, "numa_id": None}
+    managed = {f.name: f.default for f in dataclasses.fields(ManagedMemoryResourceOptions)}
+    assert managed == {"preferred_location": None, "preferred_location_type": None}
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"preferred_location_type": "nowhere"},
+        {"preferred_location_type": "device"},
+        {"preferred_location_type": "device", "preferred_location": -1},
+        {"preferred_location_type": "host", "preferred_location": 0},
+        {"preferred_location_type": "host_numa", "preferred_location": -3},
+        {"preferred_location": -2},
+    ],
+)
+def test_managed_options_refuse_inconsistent_locations(options) -> None:
+    # Checked before any driver call, so no GPU is needed.
+    with pytest.raises(ValueError, match="(?i)location"):
+        ManagedMemoryResource(ManagedMemoryResourceOptions(**options))
+
+
+def test_host_is_one_object_per_location() -> None:
+    assert Host() is Host()
+    assert Host(numa_id=1) is Host(1)
+    assert Host.numa_current() is Host(is_numa_current=True)
+    assert Host() is not Host.numa_current()
+    assert Host() != Host(numa_id=0)
+    assert len({Host(), Host(), Host(numa_id=0)}) == 2
+
+
+def test_host_properties_and_repr() -> None:
+    assert Host().numa_id is None
+    assert not Host().is_numa_current
+    assert Host(numa_id=2).numa_id == 2
+    assert Host.numa_current().is_numa_current
+    assert Host.numa_current().numa_id is None
+    assert repr(Host()) == "Host()"
+    assert repr(Host(numa_id=3)) == "Host(numa_id=3)"
+    assert repr(Host.numa_current()) == "Host.numa_current()"
+
+
+@pytest.mark.parametrize("host", [Host(), Host(numa_id=1), Host.numa_current()])
+def test_host_pickles_to_the_same_object(host) -> None:
+    assert pickle.loads(pickle.dumps(host)) is host
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [((-1,), {}), (("0",), {}), ((True,), {}), ((0,), {"is_numa_current": True})],
+)
+def test_host_refuses_bad_arguments(args, kwargs) -> None:
+    with pytest.raises(ValueError, match="numa"):
+        Host(*args, **kwargs)
+
+
+def test_host_is_not_a_device() -> None:
+    assert Host() != 0
+    assert not isinstance(Host(), Device)
+
+
+@pytest.mark.gpu
+def test_pinned_pool_of_its_own(device, stream) -> None:
+    if not device.properties.host_memory_pools_supported:
+        pytest.skip("the device has no host memory pools")
+    mr = PinnedMemoryResource(PinnedMemoryResourceOptions(max_size=1 << 24))
+    assert mr.is_handle_owned
+    assert mr.is_device_accessible
+    assert mr.is_host_accessible
+    assert mr.device_id == -1
+    assert mr.numa_id == -1
+    assert not mr.is_ipc_enabled
+    buf = mr.allocate(256, stream=stream)
+    assert type(buf) is Buffer
+    assert buf.size == 256
+    assert buf.memory_resource is mr
+    assert buf.is_host_accessible
+    assert buf.is_device_accessible
+    buf.fill(7, stream=stream)
+    stream.sync()
+    assert ctypes.string_at(int(buf.handle), 256) == bytes([7]) * 256
+    buf.close(stream)
+    mr.close()
+    assert mr.is_closed
+    with pytest.raises(RuntimeError):
+        mr.allocate(16, stream=stream)
+
+
+@pytest.mark.gpu
+def test_pinned_current_pool_is_borrowed(device, stream) -> None:
+    if not device.properties.host_memory_pools_supported:
+        pytest.skip("the device has no host memory pools")
+    mr = PinnedMemoryResource()
+    assert not mr.is_handle_owned
+    buf = mr.allocate(64, stream=stream)
+    buf.close(stream)
+    mr.close()
+    stream.sync()
+
+
+@pytest.mark.gpu
+def test_pinned_copy_round_trip(device, stream) -> None:
+    if not device.properties.host_memory_pools_supported:
+        pytest.skip("the device has no host memory pools")
+    mr = PinnedMemoryResource(PinnedMemoryResourceOptions())
+    src = mr.allocate(128, stream=stream)
+    stream.sync()
+    ctypes.memmove(int(src.handle), bytes(range(128)), 128)
+    dev_buf = device.memory_resource.allocate(128, stream=stream)
+    dev_buf.copy_from(src, stream=stream)
+    dst = mr.allocate(128, stream=stream)
+    dev_buf.copy_to(dst, stream=stream)
+    stream.sync()
+    assert ctypes.string_at(int(dst.handle), 128) == bytes(range(128))
+    for buf in (src, dev_buf, dst):
+        buf.close(stream)
+    stream.sync()
+    mr.close()
+
+
+def _managed_pool(device) -> ManagedMemoryResource:
+    if not device.properties.concurrent_managed_access:
+        pytest.skip("the device has no concurrent managed access")
+    try:
+        return ManagedMemoryResource(ManagedMemoryResourceOptions(preferred_location=device.device_id))
+    except cuda.core._utils.cuda_utils.CUDAError as exc:
+        pytest.skip(f"managed memory pools are not available: {exc}")
+
+
+@pytest.mark.gpu
+def test_managed_pool_allocates_managed_buffers(device, stream) -> None:
+    mr = _managed_pool(device)
+    assert mr.is_handle_owned
+    assert mr.is_managed
+    assert mr.is_host_accessible
+    assert mr.is_device_accessible
+    assert mr.device_id == device.device_id
+    assert mr.preferred_location == ("device", device.device_id)
+    buf = mr.allocate(4096, stream=stream)
+    assert isinstance(buf, ManagedBuffer)
+    assert buf.is_managed
+    buf.fill(3, stream=stream)
+    stream.sync()
+    assert ctypes.string_at(int(buf.handle), 16) == bytes([3]) * 16
+    buf.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_managed_pool_preferred_host(device) -> None:
+    if not device.properties.concurrent_managed_access:
+        pytest.skip("the device has no concurrent managed access")
+    try:
+        mr = ManagedMemoryResource({"preferred_location_type": "host"})
+    except cuda.core._utils.cuda_utils.CUDAError as exc:
+        pytest.skip(f"managed memory pools are not available: {exc}")
+    assert mr.preferred_location == ("host", None)
+    assert mr.device_id == -1
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_managed_buffer_advice(device, stream) -> None:
+    mr = _managed_pool(device)
+    buf = mr.allocate(1 << 16, stream=stream)
+    stream.sync()
+    buf.read_mostly = True
+    assert buf.read_mostly is True
+    buf.read_mostly = False
+    assert buf.read_mostly is False
+    buf.preferred_location = Host()
+    assert buf.preferred_location == Host()
+    buf.preferred_location = device
+    assert buf.preferred_location == device
+    buf.preferred_location = None
+    assert buf.preferred_location is None
+    buf.accessed_by.add(device)
+    assert device in buf.accessed_by
+    assert len(buf.accessed_by) == 1
+    buf.accessed_by.discard(device)
+    assert device not in buf.accessed_by
+    buf.accessed_by = [device]
+    assert set(buf.accessed_by) == {device}
+    buf.accessed_by = []
+    assert len(buf.accessed_by) == 0
+    with pytest.raises(TypeError):
+        buf.accessed_by.add(0)
+    buf.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_managed_buffer_prefetch(device, stream) -> None:
+    mr = _managed_pool(device)
+    buf = mr.allocate(1 << 16, stream=stream)
+    buf.prefetch(device, stream=stream)
+    buf.fill(9, stream=stream)
+    buf.prefetch(Host(), stream=stream)
+    stream.sync()
+    assert ctypes.string_at(int(buf.handle), 8) == bytes([9]) * 8
+    with pytest.raises(TypeError):
+        buf.prefetch(0, stream=stream)
+    buf.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_managed_buffer_from_handle_does_not_own(device, stream) -> None:
+    mr = _managed_pool(device)
+    owner = mr.allocate(256, stream=stream)
+    stream.sync()
+    view = ManagedBuffer.from_handle(int(owner.handle), 256, owner=owner)
+    assert isinstance(view, ManagedBuffer)
+    assert view.owner is owner
+    view.read_mostly = True
+    assert view.read_mostly
+    view.close()
+    assert not owner.is_closed
+    owner.close(stream)
+    stream.sync()
+    mr.close()

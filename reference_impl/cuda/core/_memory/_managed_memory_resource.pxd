@@ -1,0 +1,11 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+from cuda.core._memory._memory_pool cimport _MemPool
+
+
+cdef class ManagedMemoryResource(_MemPool):
+    cdef:
+        object _preferred_type
+        int _preferred_id

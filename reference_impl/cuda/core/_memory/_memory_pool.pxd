@@ -1,0 +1,34 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+from libc.stdint cimport uintptr_t
+from cuda.bindings cimport cydriver
+
+from cuda.core._memory._buffer cimport MemoryResource
+from cuda.core._stream cimport Stream
+
+
+cdef class _MemPool(MemoryResource):
+    cdef:
+        cydriver.CUmemoryPool _pool
+        bint _owns_pool
+        bint _closed
+        object __weakref__
+
+
+cdef int MP_check_open(_MemPool self) except -1
+cdef int MP_use_current_pool(
+    _MemPool self,
+    cydriver.CUmemLocationType location_type,
+    int location_id,
+    cydriver.CUmemAllocationType allocation_type,
+) except -1
+cdef int MP_create_pool(
+    _MemPool self,
+    cydriver.CUmemLocationType location_type,
+    int location_id,
+    cydriver.CUmemAllocationType allocation_type,
+    size_t max_size,
+) except -1
+cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0

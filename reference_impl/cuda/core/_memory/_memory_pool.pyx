@@ -1,0 +1,248 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The stream-ordered memory pool that host-pinned and managed resources share.
+
+:class:`_MemPool` holds a driver memory pool, either the current pool of a
+location (borrowed) or one it created (owned), and allocates and frees its
+memory in stream order. :class:`PinnedMemoryResource` and
+:class:`ManagedMemoryResource` choose the pool; this class does the rest.
+"""
+
+from __future__ import annotations
+
+from libc.stdint cimport uintptr_t
+from libc.string cimport memset
+from cuda.bindings cimport cydriver
+
+from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._stream cimport Stream, Stream_accept
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+
+from cuda.bindings import driver
+import operator
+import warnings
+
+from cuda.core._memory._buffer import Buffer
+
+__all__ = []
+
+
+cdef class _MemPool(MemoryResource):
+    """Allocate memory in stream order from a CUDA memory pool.
+
+    The base of the pool-backed resources other than
+    :class:`DeviceMemoryResource`; it is not created directly.
+    """
+
+    def __dealloc__(self):
+        try:
+            MP_close(self)
+        except Exception as exc:
+            # Nothing can be raised from here: say so instead.
+            warnings.warn(
+                f"destroying the memory pool of a {type(self).__name__} while garbage "
+                f"collecting it failed: {exc}",
+                RuntimeWarning,
+                stacklevel=1,
+            )
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} owns_pool={bool(self._owns_pool)}>"
+
+    def allocate(self, size: int, *, stream: Stream) -> Buffer:
+        """Allocate ``size`` bytes from the pool on ``stream``.
+
+        Parameters
+        ----------
+        size : int
+            The size of the buffer, in bytes.
+        stream : Stream
+            The stream that orders the allocation; the buffer is freed on it
+            too, unless :meth:`Buffer.close` is given another one.
+
+        Returns
+        -------
+        Buffer
+            The new buffer, owned by this resource.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot allocate the memory.
+        RuntimeError
+            If the resource is closed.
+        TypeError
+            If ``size`` is not an int or ``stream`` not a :class:`Stream`.
+        ValueError
+            If ``size`` is negative.
+        """
+        cdef Stream s = Stream_accept(stream)
+        cdef size_t c_size = size_argument(size, "size")
+        cdef uintptr_t c_ptr = MP_allocate(self, c_size, s)
+        return Buffer_from_ptr(c_ptr, c_size, self, None, s)
+
+    def deallocate(self, ptr: int, size: int, *, stream: Stream | None) -> None:
+        """Free memory this resource allocated, in stream order.
+
+        Freeing stays possible after :meth:`close`, so that buffers outliving
+        their resource can still be closed.
+
+        Parameters
+        ----------
+        ptr : int
+            The address of the memory.
+        size : int
+            The size of the memory, in bytes.
+        stream : Stream or None
+            The stream to free the memory on; ``None`` means the legacy
+            default stream of the current context.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to free the memory, unless the driver has
+            already shut down (at interpreter exit), which releases all
+            memory.
+        TypeError
+            If ``ptr`` is not an int or ``stream`` not a :class:`Stream`.
+        """
+        cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr><uintptr_t>operator.index(ptr)
+        cdef cydriver.CUstream c_stream = NULL
+        cdef cydriver.CUresult err
+        if stream is not None:
+            c_stream = Stream_accept(stream)._handle
+        if c_ptr == 0:
+            return
+        with nogil:
+            err = cydriver.cuMemFreeAsync(c_ptr, c_stream)
+        # A driver that has shut down (interpreter exit) has released all memory.
+        if err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
+            HANDLE_RETURN(err)
+
+    def close(self) -> None:
+        """Destroy the memory pool, if this resource created it.
+
+        New allocations are refused afterwards; buffers already allocated can
+        still be closed. Closing is idempotent, and has no effect on a
+        resource that uses a current pool it did not create.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy the pool.
+        """
+        MP_close(self)
+
+    @property
+    def handle(self) -> driver.CUmemoryPool:
+        """Return the memory pool, as a ``driver.CUmemoryPool``.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        """
+        MP_check_open(self)
+        return driver.CUmemoryPool(<uintptr_t>self._pool)
+
+    @property
+    def is_closed(self) -> bool:
+        """Return whether :meth:`close` destroyed this resource's pool."""
+        return self._closed
+
+    @property
+    def is_handle_owned(self) -> bool:
+        """Return whether this resource created its pool, and destroys it on :meth:`close`."""
+        return self._owns_pool
+
+    @property
+    def is_ipc_enabled(self) -> bool:
+        """Return ``False``: pools shared between processes are not supported."""
+        return False
+
+    @property
+    def is_mapped(self) -> bool:
+        """Return ``False``: pools imported from another process are not supported."""
+        return False
+
+    @property
+    def uuid(self) -> None:
+        """Return ``None``: an identifier is only given to pools shared between processes."""
+        return None
+
+
+cdef int MP_check_open(_MemPool self) except -1:
+    """Raise :class:`RuntimeError` if ``self`` has been closed."""
+    if self._closed:
+        raise RuntimeError(f"the {type(self).__name__} is closed; it cannot allocate any more")
+    return 0
+
+
+cdef int MP_use_current_pool(
+    _MemPool self,
+    cydriver.CUmemLocationType location_type,
+    int location_id,
+    cydriver.CUmemAllocationType allocation_type,
+) except -1:
+    """Make ``self`` use, without owning, the current pool of a location and allocation type."""
+    cdef cydriver.CUmemLocation c_location
+    cdef cydriver.CUmemoryPool c_pool
+    memset(&c_location, 0, sizeof(c_location))
+    c_location.type = location_type
+    c_location.id = location_id
+    with nogil:
+        HANDLE_RETURN(cydriver.cuInit(0))
+        HANDLE_RETURN(cydriver.cuMemGetMemPool(&c_pool, &c_location, allocation_type))
+    self._pool = c_pool
+    self._owns_pool = False
+    return 0
+
+
+cdef int MP_create_pool(
+    _MemPool self,
+    cydriver.CUmemLocationType location_type,
+    int location_id,
+    cydriver.CUmemAllocationType allocation_type,
+    size_t max_size,
+) except -1:
+    """Create the pool ``self`` owns, at a location and for an allocation type."""
+    cdef cydriver.CUmemPoolProps c_props
+    cdef cydriver.CUmemoryPool c_pool
+    memset(&c_props, 0, sizeof(c_props))
+    c_props.allocType = allocation_type
+    c_props.handleTypes = cydriver.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_NONE
+    c_props.location.type = location_type
+    c_props.location.id = location_id
+    c_props.maxSize = max_size
+    with nogil:
+        HANDLE_RETURN(cydriver.cuInit(0))
+        HANDLE_RETURN(cydriver.cuMemPoolCreate(&c_pool, &c_props))
+    self._pool = c_pool
+    self._owns_pool = True
+    return 0
+
+
+cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0:
+    """Allocate ``size`` bytes from the pool of ``self`` on ``stream``; 0 for an empty buffer."""
+    MP_check_open(self)
+    cdef cydriver.CUdeviceptr c_ptr = 0
+    cdef cydriver.CUmemoryPool c_pool = self._pool
+    cdef cydriver.CUstream c_stream = stream._handle
+    if size:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuMemAllocFromPoolAsync(&c_ptr, size, c_pool, c_stream))
+    return <uintptr_t>c_ptr
+
+
+cdef int MP_close(_MemPool self) except -1:
+    """Destroy the pool ``self`` owns, once; do nothing for a pool it borrows."""
+    if self._closed or not self._owns_pool:
+        return 0
+    cdef cydriver.CUmemoryPool c_pool = self._pool
+    self._closed = True
+    self._pool = NULL
+    with nogil:
+        HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
+    return 0

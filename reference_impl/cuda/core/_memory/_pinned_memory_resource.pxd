@@ -1,0 +1,10 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+from cuda.core._memory._memory_pool cimport _MemPool
+
+
+cdef class PinnedMemoryResource(_MemPool):
+    cdef:
+        int _numa_id
