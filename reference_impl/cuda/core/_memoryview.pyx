@@ -1,0 +1,740 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Views of strided arrays that other libraries own, read through their exchange protocols.
+
+A :class:`StridedMemoryView` describes an array (its pointer, shape, strides,
+data type and device) that an object exports through DLPack, the CUDA Array
+Interface or NumPy's array interface, without copying it. It keeps the
+exporting object alive, and a DLPack export is released when the view is.
+"""
+
+from __future__ import annotations
+
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_SetName
+from libc.stdint cimport int32_t, int64_t, intptr_t, uint8_t, uint16_t, uint32_t, uint64_t
+from cuda.bindings cimport cydriver
+
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+
+import functools
+import math
+import warnings
+
+__all__ = ["StridedMemoryView", "args_viewable_as_strided_memory"]
+
+_DLPACK_MAX_VERSION = (1, 3)
+"""The newest DLPack version this module asks producers for: the one upstream asks for."""
+
+_NO_SYNC = -1
+"""The ``stream_ptr`` that asks for no stream ordering at all."""
+
+_CUDA_ARRAY_INTERFACE_MIN_VERSION = 3
+"""The oldest CUDA Array Interface (and NumPy array interface) version read."""
+
+_BITS_PER_BYTE = 8
+"""The number of bits in a byte: DLPack gives element sizes in bits."""
+
+# DLPack's device types and data type codes (dlpack.h), named as there.
+cdef enum:
+    kDLCPU = 1
+    kDLCUDA = 2
+    kDLCUDAHost = 3
+    kDLCUDAManaged = 13
+
+cdef enum:
+    kDLInt = 0
+    kDLUInt = 1
+    kDLFloat = 2
+    kDLBfloat = 4
+    kDLComplex = 5
+    kDLBool = 6
+
+# The flag of a versioned tensor whose data must not be written.
+cdef enum:
+    DLPACK_FLAG_BITMASK_READ_ONLY = 1
+
+# Capsule names fixed by the DLPack Python specification: a consumer renames
+# the capsule to the "used_" name once it owns the tensor.
+cdef const char* DLPACK_TENSOR_NAME = b"dltensor"
+cdef const char* DLPACK_VERSIONED_TENSOR_NAME = b"dltensor_versioned"
+cdef const char* DLPACK_TENSOR_USED_NAME = b"used_dltensor"
+cdef const char* DLPACK_VERSIONED_TENSOR_USED_NAME = b"used_dltensor_versioned"
+
+
+# The DLPack structures (dlpack.h, version 1.x), declared here rather than
+# taken from a header: they are the whole of the interface we need.
+cdef struct DLDevice:
+    int32_t device_type
+    int32_t device_id
+
+
+cdef struct DLDataType:
+    uint8_t code
+    uint8_t bits
+    uint16_t lanes
+
+
+cdef struct DLTensor:
+    void* data
+    DLDevice device
+    int32_t ndim
+    DLDataType dtype
+    int64_t* shape
+    int64_t* strides
+    uint64_t byte_offset
+
+
+cdef struct DLManagedTensor:
+    DLTensor dl_tensor
+    void* manager_ctx
+    void (*deleter)(DLManagedTensor*) noexcept nogil
+
+
+cdef struct DLPackVersion:
+    uint32_t major
+    uint32_t minor
+
+
+cdef struct DLManagedTensorVersioned:
+    DLPackVersion version
+    void* manager_ctx
+    void (*deleter)(DLManagedTensorVersioned*) noexcept nogil
+    uint64_t flags
+    DLTensor dl_tensor
+
+
+cdef class StridedMemoryView:
+    """Describe a strided array that another object owns, without copying it.
+
+    The view reads the array's pointer, shape, strides, data type and device
+    from the object's exchange protocol: DLPack (``__dlpack__`` and
+    ``__dlpack_device__``), the CUDA Array Interface v3
+    (``__cuda_array_interface__``) or NumPy's array interface v3
+    (``__array_interface__``). Create one with :meth:`from_dlpack`,
+    :meth:`from_cuda_array_interface`, :meth:`from_array_interface` or
+    :meth:`from_any_interface`, or let :func:`args_viewable_as_strided_memory`
+    wrap a function's arguments.
+
+    The ``stream_ptr`` of those constructors is the address of the
+    *consumer* stream, the one that will use the data. For DLPack it is
+    handed to ``obj.__dlpack__(stream=...)`` so that the producer orders its
+    pending work before that stream; for the CUDA Array Interface the view
+    makes the consumer stream wait for the producer's stream itself. Pass
+    ``-1`` to ask for no ordering at all. ``None`` is refused for data on a
+    device, because it would mean the legacy default stream in DLPack but
+    "no ordering" in the CUDA Array Interface.
+
+    Parameters
+    ----------
+    obj : object, optional
+        An object that supports DLPack or the CUDA Array Interface.
+        Constructing a view this way, or an empty one, is deprecated: use
+        the class methods.
+    stream_ptr : int, optional
+        The address of the consumer stream, or ``-1``.
+
+    Attributes
+    ----------
+    ptr : int
+        The address of the array's first element.
+    device_id : int
+        The device that holds the data, or ``-1`` for memory that only the
+        host can access.
+    is_device_accessible : bool
+        Whether a device can access the data.
+    readonly : bool
+        Whether the data must not be written.
+    exporting_obj : object
+        The object the view was created from; the view keeps it alive.
+
+    Notes
+    -----
+    The view holds what the producer exported until it is garbage collected;
+    it never frees or copies the data itself.
+    """
+
+    cdef readonly:
+        intptr_t ptr
+        int device_id
+        bint is_device_accessible
+        bint readonly
+        object exporting_obj
+
+    # The used DLPack capsule (which owns _dl_tensor) for a DLPack view, the
+    # interface dictionary for the other protocols, None for an empty view.
+    cdef object _metadata
+    cdef DLTensor* _dl_tensor
+    cdef tuple _shape
+    cdef object _strides
+    cdef object _dtype
+    cdef bint _layout_known
+
+    def __init__(self, obj: object | None = None, stream_ptr: int | None = None) -> None:
+        if obj is None:
+            warnings.warn(
+                "constructing an empty StridedMemoryView is deprecated; use "
+                "StridedMemoryView.from_dlpack, from_cuda_array_interface or "
+                "from_any_interface",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return
+        warnings.warn(
+            "constructing a StridedMemoryView from an object is deprecated; use "
+            "StridedMemoryView.from_dlpack, from_cuda_array_interface or from_any_interface",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if has_dlpack(obj):
+            StridedMemoryView_from_dlpack(self, obj, stream_ptr)
+        else:
+            StridedMemoryView_from_cai(self, obj, stream_ptr)
+
+    def __dealloc__(self):
+        StridedMemoryView_release(self)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        """Return the DLPack ``(device_type, device_id)`` of the viewed data.
+
+        Returns
+        -------
+        tuple of int
+            ``(2, device_id)`` for device memory, ``(3, 0)`` or ``(13, 0)``
+            for pinned or managed memory, ``(1, 0)`` for host memory.
+
+        Raises
+        ------
+        BufferError
+            If the driver knows the data as accessible from neither the host
+            nor a device.
+        """
+        return StridedMemoryView_dlpack_device(self)
+
+    def __repr__(self) -> str:
+        itemsize = None if self.dtype is None else self.dtype.itemsize
+        indent = " " * len("StridedMemoryView(")
+        fields = [
+            f"ptr={self.ptr}",
+            f"shape={self.shape}",
+            f"strides={self.strides}",
+            f"itemsize={itemsize}",
+            f"dtype={qualified_type_name(self.dtype)}",
+            f"device_id={self.device_id}",
+            f"is_device_accessible={self.is_device_accessible}",
+            f"readonly={self.readonly}",
+            f"exporting_obj={qualified_type_name(self.exporting_obj)}",
+        ]
+        return "StridedMemoryView(" + (",\n" + indent).join(fields) + ")"
+
+    def close(self) -> None:
+        """Release what the producer exported, and make the view empty.
+
+        A view made through DLPack owns the producer's export until it is
+        closed or garbage collected; closing it lets the producer free its
+        side now. Closing twice does nothing.
+        """
+        StridedMemoryView_release(self)
+
+    @classmethod
+    def from_dlpack(cls, obj: object, stream_ptr: int | None = None) -> StridedMemoryView:
+        """Create a view of an object that exports itself through DLPack.
+
+        Parameters
+        ----------
+        obj : object
+            An object with ``__dlpack__`` and ``__dlpack_device__``.
+        stream_ptr : int, optional
+            The address of the consumer stream, handed to
+            ``obj.__dlpack__(stream=...)``, or ``-1`` for no ordering.
+            Required unless the data is pinned or managed host memory.
+
+        Returns
+        -------
+        StridedMemoryView
+            The view; it takes over the producer's export.
+
+        Raises
+        ------
+        BufferError
+            If ``stream_ptr`` is None for data on the host or a device, or
+            if the data is on a device type other than the CPU or CUDA.
+        """
+        cdef StridedMemoryView view = cls.__new__(cls)
+        StridedMemoryView_from_dlpack(view, obj, stream_ptr)
+        return view
+
+    @classmethod
+    def from_cuda_array_interface(cls, obj: object, stream_ptr: int | None = None) -> StridedMemoryView:
+        """Create a view of an object that exports the CUDA Array Interface (v3).
+
+        Parameters
+        ----------
+        obj : object
+            An object with ``__cuda_array_interface__``.
+        stream_ptr : int, optional
+            The address of the consumer stream, which is made to wait for
+            the producer's stream, or ``-1`` for no ordering. Required.
+
+        Returns
+        -------
+        StridedMemoryView
+            The view.
+
+        Raises
+        ------
+        BufferError
+            If the interface is older than v3, has a mask, or
+            ``stream_ptr`` is None.
+        CUDAError
+            If the driver cannot tell the device of the data or order the
+            streams.
+        """
+        cdef StridedMemoryView view = cls.__new__(cls)
+        StridedMemoryView_from_cai(view, obj, stream_ptr)
+        return view
+
+    @classmethod
+    def from_array_interface(cls, obj: object) -> StridedMemoryView:
+        """Create a view of an object that exports NumPy's array interface (v3).
+
+        The data is host memory; the view's ``device_id`` is that of the
+        current context, as upstream sets it.
+
+        Parameters
+        ----------
+        obj : object
+            An object with ``__array_interface__``, such as a NumPy array.
+
+        Returns
+        -------
+        StridedMemoryView
+            The view.
+
+        Raises
+        ------
+        BufferError
+            If the interface is older than v3 or has a mask.
+        CUDAError
+            If there is no current context.
+        """
+        cdef StridedMemoryView view = cls.__new__(cls)
+        StridedMemoryView_from_array_interface(view, obj)
+        return view
+
+    @classmethod
+    def from_any_interface(cls, obj: object, stream_ptr: int | None = None) -> StridedMemoryView:
+        """Create a view through DLPack if ``obj`` supports it, else the CUDA Array Interface.
+
+        Parameters
+        ----------
+        obj : object
+            An object that supports DLPack or the CUDA Array Interface.
+        stream_ptr : int, optional
+            The address of the consumer stream, or ``-1`` for no ordering.
+
+        Returns
+        -------
+        StridedMemoryView
+            The view.
+
+        Raises
+        ------
+        BufferError
+            If ``obj`` supports neither protocol, or as :meth:`from_dlpack`
+            and :meth:`from_cuda_array_interface` raise.
+        """
+        if has_dlpack(obj):
+            return cls.from_dlpack(obj, stream_ptr)
+        return cls.from_cuda_array_interface(obj, stream_ptr)
+
+    @property
+    def size(self) -> int:
+        """The number of elements, the product of :attr:`shape`."""
+        return math.prod(self.shape)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The length of each dimension.
+
+        Raises
+        ------
+        ValueError
+            If the view is empty (constructed without an object).
+        """
+        StridedMemoryView_read_layout(self)
+        return self._shape
+
+    @property
+    def strides(self) -> tuple[int, ...] | None:
+        """The step between elements of each dimension, in elements (not bytes).
+
+        None when the exporter gave no strides, which both protocols use to
+        mean a C-contiguous array; strides that an exporter gives are
+        returned as given, contiguous or not.
+
+        Raises
+        ------
+        ValueError
+            If the view is empty (constructed without an object).
+        """
+        StridedMemoryView_read_layout(self)
+        return self._strides
+
+    @property
+    def dtype(self) -> object:
+        """The data type of the elements (a ``numpy.dtype``); None for an empty view.
+
+        Raises
+        ------
+        NotImplementedError
+            For vector types, and for ``bfloat16`` unless ``ml_dtypes`` is
+            installed.
+        TypeError
+            For a DLPack type with no NumPy equivalent.
+        """
+        if self._dtype is None and self._metadata is not None:
+            if self._dl_tensor != NULL:
+                self._dtype = dtype_from_dlpack(self._dl_tensor.dtype)
+            else:
+                self._dtype = _dtype_from_typestr(self._metadata["typestr"])
+        return self._dtype
+
+
+
+cdef class _StridedMemoryViewProxy:
+    """Stand in for an argument of a function wrapped by :func:`args_viewable_as_strided_memory`.
+
+    Parameters
+    ----------
+    obj : object
+        The argument, an object that supports DLPack or the CUDA Array
+        Interface.
+
+    Attributes
+    ----------
+    obj : object
+        The argument.
+    has_dlpack : bool
+        Whether :meth:`view` reads it through DLPack (else through the CUDA
+        Array Interface).
+
+    Raises
+    ------
+    BufferError
+        If ``obj`` supports neither protocol.
+    """
+
+    cdef readonly:
+        object obj
+        bint has_dlpack
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+        self.has_dlpack = has_dlpack(obj)
+
+    def view(self, stream_ptr: int | None = None) -> StridedMemoryView:
+        """Return a :class:`StridedMemoryView` of the argument.
+
+        Parameters
+        ----------
+        stream_ptr : int, optional
+            The address of the consumer stream, or ``-1`` for no ordering.
+
+        Returns
+        -------
+        StridedMemoryView
+            The view, as :meth:`StridedMemoryView.from_dlpack` or
+            :meth:`StridedMemoryView.from_cuda_array_interface` makes it.
+        """
+        if self.has_dlpack:
+            return StridedMemoryView.from_dlpack(self.obj, stream_ptr)
+        return StridedMemoryView.from_cuda_array_interface(self.obj, stream_ptr)
+
+
+def args_viewable_as_strided_memory(arg_indices: tuple[int, ...]) -> object:
+    """Return a decorator that replaces positional arguments with proxies to strided views.
+
+    Inside the decorated function the arguments at ``arg_indices`` are
+    proxies whose ``view(stream_ptr)`` method returns a
+    :class:`StridedMemoryView` of the original argument, so that its body
+    can read any array that supports DLPack or the CUDA Array Interface::
+
+        @args_viewable_as_strided_memory((0,))
+        def total(data, stream):
+            view = data.view(stream.handle)
+            ...
+
+    Parameters
+    ----------
+    arg_indices : tuple of int
+        The positions of the arguments to replace.
+
+    Returns
+    -------
+    callable
+        The decorator.
+
+    Raises
+    ------
+    TypeError
+        If ``arg_indices`` is not a tuple.
+    """
+    if not isinstance(arg_indices, tuple):
+        raise TypeError(f"arg_indices must be a tuple of ints, got {type(arg_indices).__name__}")
+
+    def decorate(func):
+        @functools.wraps(func)
+        def with_views(*args, **kwargs):
+            args = list(args)
+            for index in arg_indices:
+                args[index] = _StridedMemoryViewProxy(args[index])
+            return func(*args, **kwargs)
+
+        return with_views
+
+    return decorate
+
+
+cdef bint has_dlpack(object obj) except -1:
+    """Return whether ``obj`` is read through DLPack (True) or the CUDA Array Interface (False)."""
+    if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
+        return True
+    if hasattr(obj, "__cuda_array_interface__"):
+        return False
+    raise BufferError("the input object does not support any data exchange protocol")
+
+
+cdef int StridedMemoryView_from_dlpack(StridedMemoryView self, object obj, object stream_ptr) except -1:
+    """Fill ``self`` from ``obj.__dlpack__``, handing the consumer stream to the producer."""
+    device_type, device_id = obj.__dlpack_device__()
+    is_device_accessible = True
+    if device_type == kDLCPU:
+        device_id = -1
+        is_device_accessible = False
+        if stream_ptr is None:
+            raise BufferError("stream=None is ambiguous with view()")
+        if stream_ptr == _NO_SYNC:
+            stream_ptr = None
+    elif device_type == kDLCUDA:
+        if stream_ptr is None:
+            raise BufferError("stream=None is ambiguous with view()")
+    elif device_type not in (kDLCUDAHost, kDLCUDAManaged):
+        raise BufferError(f"DLPack device type {device_type} is not supported")
+    # Stream 0 is not a valid DLPack stream for CUDA: upstream sends None instead.
+    stream = int(stream_ptr) if stream_ptr else None
+    try:
+        capsule = obj.__dlpack__(stream=stream, max_version=_DLPACK_MAX_VERSION)
+    except TypeError:
+        # A producer older than DLPack 1.0 takes no max_version.
+        capsule = obj.__dlpack__(stream=stream)
+
+    cdef DLTensor* c_tensor
+    cdef bint readonly = False
+    if PyCapsule_IsValid(capsule, DLPACK_VERSIONED_TENSOR_NAME):
+        c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(
+            capsule, DLPACK_VERSIONED_TENSOR_NAME
+        )
+        c_tensor = &c_versioned.dl_tensor
+        readonly = (c_versioned.flags & DLPACK_FLAG_BITMASK_READ_ONLY) != 0
+        PyCapsule_SetName(capsule, DLPACK_VERSIONED_TENSOR_USED_NAME)
+    elif PyCapsule_IsValid(capsule, DLPACK_TENSOR_NAME):
+        c_plain = <DLManagedTensor*>PyCapsule_GetPointer(capsule, DLPACK_TENSOR_NAME)
+        c_tensor = &c_plain.dl_tensor
+        PyCapsule_SetName(capsule, DLPACK_TENSOR_USED_NAME)
+    else:
+        raise BufferError("__dlpack__ returned no unused DLPack capsule")
+    self._metadata = capsule
+    self._dl_tensor = c_tensor
+    self.ptr = <intptr_t>c_tensor.data + <intptr_t>c_tensor.byte_offset
+    self.device_id = device_id
+    self.is_device_accessible = is_device_accessible
+    self.readonly = readonly
+    self.exporting_obj = obj
+    return 0
+
+
+cdef int StridedMemoryView_from_cai(StridedMemoryView self, object obj, object stream_ptr) except -1:
+    """Fill ``self`` from ``obj.__cuda_array_interface__``, ordering the consumer stream after the producer's."""
+    cdef dict interface = obj.__cuda_array_interface__
+    check_interface(interface, "CUDA Array Interface")
+    if stream_ptr is None:
+        raise BufferError("stream=None is ambiguous with view()")
+    self.exporting_obj = obj
+    self._metadata = interface
+    self.ptr, self.readonly = interface["data"]
+    self.is_device_accessible = True
+    cdef int c_device_id
+    cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr>self.ptr
+    with nogil:
+        if c_ptr != 0:
+            HANDLE_RETURN(cydriver.cuPointerGetAttribute(
+                &c_device_id, cydriver.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, c_ptr
+            ))
+        else:
+            HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_device_id))
+    self.device_id = c_device_id
+
+    producer = interface.get("stream")
+    consumer = int(stream_ptr)
+    if consumer == _NO_SYNC or producer is None or int(producer) == consumer:
+        return 0
+    cdef cydriver.CUstream c_producer = <cydriver.CUstream><intptr_t>int(producer)
+    cdef cydriver.CUstream c_consumer = <cydriver.CUstream><intptr_t>consumer
+    cdef cydriver.CUevent c_event
+    with nogil:
+        HANDLE_RETURN(cydriver.cuEventCreate(&c_event, cydriver.CU_EVENT_DISABLE_TIMING))
+    try:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuEventRecord(c_event, c_producer))
+            HANDLE_RETURN(cydriver.cuStreamWaitEvent(c_consumer, c_event, 0))
+    finally:
+        # The wait holds on to the recorded work; the event itself can go now.
+        with nogil:
+            HANDLE_RETURN(cydriver.cuEventDestroy(c_event))
+    return 0
+
+
+cdef int StridedMemoryView_from_array_interface(StridedMemoryView self, object obj) except -1:
+    """Fill ``self`` from ``obj.__array_interface__``."""
+    cdef dict interface = obj.__array_interface__
+    check_interface(interface, "NumPy Array Interface")
+    self.exporting_obj = obj
+    self._metadata = interface
+    self.ptr, self.readonly = interface["data"]
+    self.is_device_accessible = False
+    cdef int c_device_id
+    with nogil:
+        HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_device_id))
+    self.device_id = c_device_id
+    return 0
+
+
+cdef int check_interface(dict interface, str protocol) except -1:
+    """Raise BufferError for an array interface dictionary this module cannot read."""
+    if interface["version"] < _CUDA_ARRAY_INTERFACE_MIN_VERSION:
+        raise BufferError(
+            f"only {protocol} v{_CUDA_ARRAY_INTERFACE_MIN_VERSION} or above is supported, "
+            f"got v{interface['version']}"
+        )
+    if interface.get("mask") is not None:
+        raise BufferError(f"mask is not supported ({protocol} with a mask)")
+    return 0
+
+
+cdef int StridedMemoryView_release(StridedMemoryView self) except -1:
+    """Hand a DLPack export back to its producer, once, and empty ``self``."""
+    cdef DLManagedTensor* c_plain
+    cdef DLManagedTensorVersioned* c_versioned
+    if self._dl_tensor != NULL:
+        self._dl_tensor = NULL
+        if PyCapsule_IsValid(self._metadata, DLPACK_VERSIONED_TENSOR_USED_NAME):
+            c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(
+                self._metadata, DLPACK_VERSIONED_TENSOR_USED_NAME
+            )
+            if c_versioned.deleter != NULL:
+                c_versioned.deleter(c_versioned)
+        elif PyCapsule_IsValid(self._metadata, DLPACK_TENSOR_USED_NAME):
+            c_plain = <DLManagedTensor*>PyCapsule_GetPointer(self._metadata, DLPACK_TENSOR_USED_NAME)
+            if c_plain.deleter != NULL:
+                c_plain.deleter(c_plain)
+    self._metadata = None
+    self._layout_known = False
+    self._shape = None
+    self._strides = None
+    self._dtype = None
+    self.ptr = 0
+    self.exporting_obj = None
+    return 0
+
+
+cdef int StridedMemoryView_read_layout(StridedMemoryView self) except -1:
+    """Read the shape and strides (in elements) of ``self`` once, from its protocol."""
+    cdef int i
+    if self._layout_known:
+        return 0
+    if self._dl_tensor != NULL:
+        self._shape = tuple([self._dl_tensor.shape[i] for i in range(self._dl_tensor.ndim)])
+        if self._dl_tensor.strides == NULL:
+            self._strides = None
+        else:
+            self._strides = tuple([self._dl_tensor.strides[i] for i in range(self._dl_tensor.ndim)])
+    elif self._metadata is not None:
+        self._shape = tuple(self._metadata["shape"])
+        byte_strides = self._metadata.get("strides")
+        if byte_strides is None:
+            self._strides = None
+        else:
+            itemsize = _dtype_from_typestr(self._metadata["typestr"]).itemsize
+            self._strides = tuple([stride // itemsize for stride in byte_strides])
+    else:
+        raise ValueError("Cannot infer layout from the exporting object: the view is empty")
+    self._layout_known = True
+    return 0
+
+
+cdef tuple StridedMemoryView_dlpack_device(StridedMemoryView self):
+    """Return the DLPack ``(device_type, device_id)`` of the data ``self`` views."""
+    if self._dl_tensor != NULL:
+        device_type = self._dl_tensor.device.device_type
+        return device_type, (self._dl_tensor.device.device_id if device_type == kDLCUDA else 0)
+    if not self.is_device_accessible:
+        return kDLCPU, 0
+    from cuda.core._memory import Buffer
+
+    buffer = Buffer.from_handle(self.ptr, 0, owner=self.exporting_obj)
+    if buffer.is_device_accessible and buffer.is_host_accessible:
+        return kDLCUDAHost, 0
+    if buffer.is_device_accessible:
+        return kDLCUDA, buffer.device_id
+    if buffer.is_host_accessible:
+        return kDLCPU, 0
+    raise BufferError("the viewed memory is accessible from neither the host nor a device")
+
+
+@functools.lru_cache
+def _dtype_from_typestr(typestr: str) -> object:
+    """Return the NumPy dtype of an array interface's ``typestr``, cached."""
+    import numpy
+
+    return numpy.dtype(typestr)
+
+
+cdef object dtype_from_dlpack(DLDataType c_dtype):
+    """Return the NumPy dtype of a DLPack data type."""
+    import numpy
+
+    if c_dtype.lanes != 1:
+        raise NotImplementedError(f"vector data types (lanes={c_dtype.lanes}) are not supported")
+    cdef int bits = c_dtype.bits
+    if c_dtype.code == kDLBfloat:
+        if bits != 16:
+            raise TypeError(f"bfloat{bits} is not supported")
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise NotImplementedError("bfloat16 data needs the ml_dtypes package") from None
+        return numpy.dtype(ml_dtypes.bfloat16)
+    kinds = {kDLInt: "i", kDLUInt: "u", kDLFloat: "f", kDLComplex: "c", kDLBool: "b"}
+    supported = {
+        "i": (8, 16, 32, 64),
+        "u": (8, 16, 32, 64),
+        "f": (16, 32, 64),
+        "c": (64, 128),
+        "b": (8,),
+    }
+    kind = kinds.get(c_dtype.code)
+    if kind is None:
+        raise TypeError(f"DLPack data type code {c_dtype.code} is not supported")
+    if bits not in supported[kind]:
+        raise TypeError(f"DLPack data type code {c_dtype.code} with {bits} bits is not supported")
+    return numpy.dtype(f"{kind}{bits // _BITS_PER_BYTE}")
+
+
+cdef str qualified_type_name(object obj):
+    """Return ``module.Name`` of ``obj``'s type (or of ``obj`` if it is a type), no module for builtins."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    if cls.__module__ in (None, "builtins"):
+        return cls.__name__
+    return f"{cls.__module__}.{cls.__name__}"
