@@ -42,6 +42,7 @@ import dataclasses
 import json
 import os
 import platform
+import select
 import shutil
 import subprocess
 import sys
@@ -62,6 +63,11 @@ _FLOOR = "floor"
 # The operations with a floor target that the profile part samples, and by whom.
 _PROFILED = ("fill_1k", "alloc_free_1k", "launch_ptr_int", "set_current")
 _PROFILED_IMPLEMENTATIONS = ("reference", "floor", "upstream")
+# Samples per second: native stacks through the driver are slow to unwind,
+# and the sampled process is stopped while py-spy unwinds.
+_PROFILE_RATE = 250
+_PROFILE_GRACE_S = 60.0
+_PROFILE_ATTACH_S = 1.0
 _NO_GPU = 2
 # What pyperf records about the host that tells how quiet it was.
 _SYSTEM_METADATA = ("cpu_config", "cpu_freq", "cpu_affinity", "aslr", "boot_time", "load_avg_1min", "cpu_temp")
@@ -373,8 +379,6 @@ def _scaling(pythons: dict[str, str], settings: Settings, work: Path) -> dict[st
 
 def _profile(pythons: dict[str, str], settings: Settings, work: Path, floor: Path) -> dict[str, object]:
     """Run the profiled operations under py-spy; return each one's summary, or why there is none."""
-    from cuda_core_guide.bench_profile import parse_raw, summarize
-
     if settings.profile_seconds <= 0:
         return {"error": "left out (--profile-seconds 0)"}
     spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which("py-spy")
@@ -382,24 +386,65 @@ def _profile(pythons: dict[str, str], settings: Settings, work: Path, floor: Pat
         return {"error": "py-spy is not installed"}
     folder = work / "profile"
     folder.mkdir()
-    result: dict[str, object] = {"seconds": settings.profile_seconds, "operations": {}}
+    result: dict[str, object] = {"seconds": settings.profile_seconds, "rate_hz": _PROFILE_RATE, "operations": {}}
     for name in _PROFILED:
         for impl in _PROFILED_IMPLEMENTATIONS:
-            raw, printed = folder / f"{impl}-{name}.txt", folder / f"{impl}-{name}.json"
-            command = [spy, "record", "--native", "--rate", "2000", "--format", "raw", "--output", str(raw)]
-            command += ["--", pythons[impl], str(_HERE / "profile_op.py"), "--impl", impl, "--op", name]
-            command += ["--seconds", str(settings.profile_seconds), "--floor-path", str(floor)]
-            done = subprocess.run(command, capture_output=True, text=True, check=False)
-            lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-            if done.returncode != 0 or not raw.is_file() or not lines:
-                why = (done.stderr.strip().splitlines() or ["no output"])[-1]
-                return {"error": f"py-spy could not profile {impl} {name} ({done.returncode}): {why}"}
-            printed.write_text(lines[-1], encoding="utf-8")
-            stacks = parse_raw(raw.read_text(encoding="utf-8").splitlines())
-            summary = summarize(stacks, within="timed_loop (profile_op.py")
-            summary["us_per_call"] = json.loads(lines[-1])["us_per_call"]
+            summary = _profile_one(spy, pythons[impl], impl, name, settings.profile_seconds, floor, folder)
+            if "error" in summary:
+                return {"error": summary["error"]}
             result["operations"].setdefault(name, {})[impl] = summary
     return result
+
+
+def _profile_one(spy: str, python: str, impl: str, name: str, seconds: float, floor: Path, folder: Path) -> dict:
+    """Profile one operation: set it up, attach py-spy, let it loop; return its summary or ``{"error"}``.
+
+    Every wait is bounded, so that a profiler that cannot attach, or
+    samples too slowly, costs the part its data and never the run.
+    """
+    from cuda_core_guide.bench_profile import parse_raw, summarize
+
+    raw = folder / f"{impl}-{name}.txt"
+    worker_command = [python, str(_HERE / "profile_op.py"), "--impl", impl, "--op", name, "--wait"]
+    worker_command += ["--seconds", str(seconds), "--floor-path", str(floor)]
+    limit = seconds + _PROFILE_GRACE_S
+    worker = subprocess.Popen(worker_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    spy_process = None
+    try:
+        ready = _read_line(worker, _PROFILE_GRACE_S)
+        if ready is None:
+            return {"error": f"the {impl} {name} worker was not ready in {_PROFILE_GRACE_S} s"}
+        pid = json.loads(ready)["pid"]
+        spy_command = [spy, "record", "--native", "--rate", str(_PROFILE_RATE), "--format", "raw"]
+        spy_command += ["--pid", str(pid), "--output", str(raw)]
+        spy_process = subprocess.Popen(spy_command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(_PROFILE_ATTACH_S)
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+        printed, _ = worker.communicate(timeout=limit)
+        _, spy_errors = spy_process.communicate(timeout=_PROFILE_GRACE_S)
+    except subprocess.TimeoutExpired:
+        return {"error": f"profiling {impl} {name} took more than {limit:.0f} s; stopped"}
+    finally:
+        for process in (worker, spy_process):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+    lines = [line for line in printed.splitlines() if line.startswith('{"impl"')]
+    if worker.returncode != 0 or not lines:
+        return {"error": f"the {impl} {name} worker failed ({worker.returncode})"}
+    if not raw.is_file():
+        why = (spy_errors.strip().splitlines() or ["no output"])[-1]
+        return {"error": f"py-spy could not profile {impl} {name} ({spy_process.returncode}): {why}"}
+    summary = summarize(parse_raw(raw.read_text(encoding="utf-8").splitlines()), within="timed_loop (profile_op.py")
+    summary["us_per_call"] = json.loads(lines[-1])["us_per_call"]
+    return summary
+
+
+def _read_line(process: subprocess.Popen, timeout: float) -> str | None:
+    """Return the next line of a process's output, or ``None`` if none comes within ``timeout`` seconds."""
+    chosen, _, _ = select.select([process.stdout], [], [], timeout)
+    return process.stdout.readline() if chosen else None
 
 
 def _rotated(items: tuple[str, ...], shift: int) -> list[str]:

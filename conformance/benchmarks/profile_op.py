@@ -5,13 +5,17 @@
 """Call one benchmark operation in a loop for a while: the process a sampling profiler watches.
 
 The per-call benchmark says how much slower than its floor an operation
-is; this says where the time goes. Run it under ``perf``, which samples
-the native stacks of the interpreter, of the compiled ``cuda.core``
-modules and of the driver alike::
+is; this says where the time goes, under a sampling profiler that sees the
+native stacks of the interpreter, of the compiled modules and of the
+driver alike (py-spy with ``--native``, or ``perf``)::
 
-    perf record -F 20000 -g -o fill.data -- \\
-        python conformance/benchmarks/profile_op.py --impl reference --op fill_1k --seconds 5
-    perf report -i fill.data --stdio --no-children --sort dso,sym
+    python conformance/benchmarks/profile_op.py --impl reference --op fill_1k --seconds 5 --wait
+    py-spy record --native --pid PID --format raw -o fill.txt   # PID from the first line
+
+With ``--wait`` it sets up, prints ``{"pid": ...}`` and waits for a line
+on its standard input before it loops, so that the profiler samples the
+loop and not the set-up (the set-up compiles kernels with NVRTC, whose
+native stacks are slow to unwind).
 
 ``--impl floor`` needs ``--floor-path``, the folder of the compiled floor
 module (``floor_build.py``). The operations are those of
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -55,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--op", required=True, help="an operation of bench_ops.OPERATIONS")
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to loop")
     parser.add_argument("--floor-path", type=Path, help="folder of the compiled floor module")
+    parser.add_argument("--wait", action="store_true", help="print the process id, then wait for a line on stdin")
     args = parser.parse_args(argv)
     objects = bench_ops.setup()
     floor = None
@@ -67,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     if operation is None:
         print(f"{args.impl} has no operation {args.op!r}", file=sys.stderr)
         return 2
+    if args.wait:
+        print(json.dumps({"pid": os.getpid()}), flush=True)
+        sys.stdin.readline()
     calls, elapsed = timed_loop(operation, args.seconds)
     objects.close()
     print(json.dumps({"impl": args.impl, "op": args.op, "calls": calls, "us_per_call": elapsed / calls * 1e6}))

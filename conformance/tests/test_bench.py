@@ -319,3 +319,16 @@ def test_the_profile_part_can_be_left_out(tmp_path) -> None:
     bench = script("bench")
     profile = bench._profile({}, bench.Settings(profile_seconds=0), tmp_path, tmp_path)
     assert profile == {"error": "left out (--profile-seconds 0)"}
+
+
+def test_a_profiler_that_cannot_attach_costs_the_part_its_data_and_not_the_run(tmp_path, monkeypatch) -> None:
+    bench = script("bench")
+    fake = Path(__file__).resolve().parent / "data" / "fake_cuda_core"
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setattr(bench, "_PROFILED_IMPLEMENTATIONS", ("reference",))
+    monkeypatch.setattr(bench, "_PROFILED", ("fill_1k",))
+    monkeypatch.setattr(bench, "_PROFILE_ATTACH_S", 0.0)
+    monkeypatch.setattr(bench.shutil, "which", lambda *args, **kwargs: "/bin/false")  # a py-spy that fails
+    settings = bench.Settings(profile_seconds=0.1)
+    profile = bench._profile({"reference": sys.executable}, settings, tmp_path, tmp_path)
+    assert profile == {"error": "py-spy could not profile reference fill_1k (1): no output"}
