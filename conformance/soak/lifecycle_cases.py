@@ -29,6 +29,8 @@ from pathlib import Path
 __all__ = ["CASES", "Recorder", "main"]
 
 _MIB = 1 << 20
+_ALIVE: dict[str, object] = {}
+"""What the shutdown case leaves alive for the interpreter's exit."""
 
 
 class Recorder:
@@ -105,7 +107,7 @@ def _device() -> object:
     return device
 
 
-def buffer_after_close(record: Recorder) -> None:
+def _buffer_after_close(record: Recorder) -> None:
     """Use a device buffer after closing it, and close it twice."""
     device = _device()
     stream = device.create_stream()
@@ -123,7 +125,7 @@ def buffer_after_close(record: Recorder) -> None:
     record.step("close the stream", stream.close)
 
 
-def stream_after_close(record: Recorder) -> None:
+def _stream_after_close(record: Recorder) -> None:
     """Use a stream after closing it, and close it twice."""
     device = _device()
     stream = device.create_stream()
@@ -139,7 +141,7 @@ def stream_after_close(record: Recorder) -> None:
     record.step("sync the device", device.sync)
 
 
-def event_after_close(record: Recorder) -> None:
+def _event_after_close(record: Recorder) -> None:
     """Use an event after closing it, and close it twice."""
     device = _device()
     stream = device.create_stream()
@@ -153,7 +155,7 @@ def event_after_close(record: Recorder) -> None:
     record.step("close the stream", stream.close)
 
 
-def context_after_close(record: Recorder) -> None:
+def _context_after_close(record: Recorder) -> None:
     """Close views of the device's context: the current one (refused), then one that is not current."""
     device = _device()
     context = device.context
@@ -163,7 +165,7 @@ def context_after_close(record: Recorder) -> None:
     record.step("close the stream", stream.close)
 
 
-def close_while_pending(record: Recorder) -> None:
+def _close_while_pending(record: Recorder) -> None:
     """Close a buffer, an event and the stream while work queued on the stream is held back."""
     from cuda_core_guide.testing import HostGate
 
@@ -186,7 +188,7 @@ def close_while_pending(record: Recorder) -> None:
     record.step("sync the device", device.sync)
 
 
-def outliving_context(record: Recorder) -> None:
+def _outliving_context(record: Recorder) -> None:
     """Keep a buffer and a stream alive after their context, or their Device references, are gone."""
     from cuda.core import Device
 
@@ -230,7 +232,7 @@ def _outliving_created_context(record: Recorder, device: object, context: object
         record.step("close the stream after the context closed", stream.close, ("CUDAError", "RuntimeError"))
 
 
-def other_device_stream(record: Recorder) -> None:
+def _other_device_stream(record: Recorder) -> None:
     """Free a buffer of device 0 on a stream of device 1."""
     from cuda.core import Device
 
@@ -254,7 +256,7 @@ def other_device_stream(record: Recorder) -> None:
     record.step("sync device 0", device.sync)
 
 
-def shutdown_with_live_objects(record: Recorder) -> None:
+def _shutdown_with_live_objects(record: Recorder) -> None:
     """Leave an object of every kind alive, and pending work queued, for the interpreter's shutdown."""
     from kernels import compile_stamp
 
@@ -289,17 +291,15 @@ def shutdown_with_live_objects(record: Recorder) -> None:
     _ALIVE = alive
 
 
-_ALIVE: dict[str, object] = {}
-
 CASES: dict[str, Callable[[Recorder], None]] = {
-    "buffer_after_close": buffer_after_close,
-    "stream_after_close": stream_after_close,
-    "event_after_close": event_after_close,
-    "context_after_close": context_after_close,
-    "close_while_pending": close_while_pending,
-    "outliving_context": outliving_context,
-    "other_device_stream": other_device_stream,
-    "shutdown_with_live_objects": shutdown_with_live_objects,
+    "buffer_after_close": _buffer_after_close,
+    "stream_after_close": _stream_after_close,
+    "event_after_close": _event_after_close,
+    "context_after_close": _context_after_close,
+    "close_while_pending": _close_while_pending,
+    "outliving_context": _outliving_context,
+    "other_device_stream": _other_device_stream,
+    "shutdown_with_live_objects": _shutdown_with_live_objects,
 }
 """Every case, by name, in the order the soak runs them."""
 

@@ -69,7 +69,8 @@ def test_the_defaults_are_the_issue_s_counts() -> None:
 def test_fast_is_smaller_and_options_override_it() -> None:
     fast = parse("--fast")
     assert fast.fast is True
-    assert fast.alloc_cycles < 100_000 and fast.thread_seconds < 10.0
+    assert fast.alloc_cycles < 100_000
+    assert fast.thread_seconds < 10.0
     chosen = parse("--fast", "--alloc-cycles", "7", "--thread-seconds", "0.5", "--threads", "3")
     assert (chosen.alloc_cycles, chosen.thread_seconds, chosen.threads) == (7, 0.5, 3)
     assert chosen.stream_cycles == fast.stream_cycles
@@ -101,9 +102,11 @@ def test_without_a_gpu_it_says_so_fails_and_writes_nothing(no_gpu, tmp_path, cap
     output = tmp_path / "reports" / "soak.json"
     assert soak.main(["--fast", "--output", str(output)]) == soak.EXIT_NO_GPU
     error = capsys.readouterr().err
-    assert "needs a GPU" in error and "no CUDA driver on this machine (test)" in error
+    assert "needs a GPU" in error
+    assert "no CUDA driver on this machine (test)" in error
     assert "No report is written" in error
-    assert not output.exists() and not output.parent.exists()
+    assert not output.exists()
+    assert not output.parent.exists()
 
 
 def test_an_existing_report_is_left_alone_without_a_gpu(no_gpu, tmp_path) -> None:
@@ -249,7 +252,8 @@ def test_every_kind_of_failure_is_named() -> None:
     churn = phases()["churn"]
     churn["streams"] = {**churn["streams"], "problems": ["fds: grew by 3"], "error": "CUDAError: out of memory"}
     threads = phases()["threads"]
-    threads["shared_stream"] = {**threads["shared_stream"], "verification_failures": 4, "errors": {"1": "ValueError: x"}}
+    errors = {"1": "ValueError: x"}
+    threads["shared_stream"] = {**threads["shared_stream"], "verification_failures": 4, "errors": errors}
     threads["own_streams"] = {**threads["own_streams"], "iterations": [0, 3]}
     lifecycle = [{"case": "event_after_close", "problems": ["the process crashed: killed by SIGSEGV"]}]
     found = soak_report.failures(phases(churn=churn, threads=threads, lifecycle=lifecycle))

@@ -17,6 +17,37 @@ import pytest
 
 SOAK = Path(__file__).resolve().parents[1] / "soak"
 
+RETURNED = {"step": "close", "expected": "returns", "outcome": "returned", "documented": True}
+RAISED_AS_DOCUMENTED = {
+    "step": "sync after close",
+    "expected": ["RuntimeError"],
+    "outcome": "raised",
+    "type": "builtins.RuntimeError",
+    "message": "the stream is closed",
+    "documented": True,
+}
+NOT_FOUND = (
+    '========= Program hit CUDA_ERROR_NOT_FOUND (error 500) due to "named symbol not found" '
+    "on CUDA API call to cuLibraryGetKernel.\n"
+)
+MEMCHECK = (
+    "========= COMPUTE-SANITIZER\n"
+    + NOT_FOUND
+    + "=========     Saved host backtrace up to driver entry point at error\n"
+    "========= ERROR SUMMARY: 1 error\n"
+    "========= COMPUTE-SANITIZER\n"
+    '========= Program hit CUDA_ERROR_INVALID_CONTEXT (error 201) due to "invalid device context" '
+    "on CUDA API call to cuStreamCreate.\n" + NOT_FOUND + "========= ERROR SUMMARY: 2 errors\n"
+)
+
+
+class CUDAError(Exception):
+    """Stands for cuda.core's CUDAError: matched by name, whichever implementation defines it."""
+
+
+class SubError(RuntimeError):
+    """A subclass of a documented exception."""
+
 
 def soak_module(name: str) -> ModuleType:
     """Import a module of conformance/soak (scripts that import each other by name)."""
@@ -35,26 +66,7 @@ def record(*steps: dict, skipped: str | None = None) -> dict:
     return {"steps": list(steps), "skipped": skipped, "notes": []}
 
 
-RETURNED = {"step": "close", "expected": "returns", "outcome": "returned", "documented": True}
-RAISED_AS_DOCUMENTED = {
-    "step": "sync after close",
-    "expected": ["RuntimeError"],
-    "outcome": "raised",
-    "type": "builtins.RuntimeError",
-    "message": "the stream is closed",
-    "documented": True,
-}
-
-
 # The recorder in the case's process
-
-
-class CUDAError(Exception):
-    """Stands for cuda.core's CUDAError: matched by name, whichever implementation defines it."""
-
-
-class SubError(RuntimeError):
-    """A subclass of a documented exception."""
 
 
 def test_a_step_that_returns_where_it_must_is_documented() -> None:
@@ -168,7 +180,7 @@ def test_cases_run_in_processes_of_their_own(tmp_path) -> None:
     fake.write_text(
         "#!/bin/sh\n"
         'case "$2" in\n'
-        '  crash) kill -SEGV $$ ;;\n'
+        "  crash) kill -SEGV $$ ;;\n"
         '  noisy) echo \'{"steps": [], "skipped": null, "notes": []}\' > "$4"; echo boom >&2 ;;\n'
         '  *) echo \'{"steps": [], "skipped": null, "notes": ["ran"]}\' > "$4" ;;\n'
         "esac\n",
@@ -210,18 +222,6 @@ def test_a_toolkit_without_the_tool_falls_back_to_path(tmp_path) -> None:
     assert sanitizer.find_sanitizer({"CUDA_PATH": str(tmp_path / "toolkit"), "PATH": os.devnull}) is None
 
 
-MEMCHECK = """\
-========= COMPUTE-SANITIZER
-========= Program hit CUDA_ERROR_NOT_FOUND (error 500) due to "named symbol not found" on CUDA API call to cuLibraryGetKernel.
-=========     Saved host backtrace up to driver entry point at error
-========= ERROR SUMMARY: 1 error
-========= COMPUTE-SANITIZER
-========= Program hit CUDA_ERROR_INVALID_CONTEXT (error 201) due to "invalid device context" on CUDA API call to cuStreamCreate.
-========= Program hit CUDA_ERROR_NOT_FOUND (error 500) due to "named symbol not found" on CUDA API call to cuLibraryGetKernel.
-========= ERROR SUMMARY: 2 errors
-"""
-
-
 def test_expected_probes_are_counted_but_pass() -> None:
     found = sanitizer.summarize(MEMCHECK)
     assert found["error_summary"] == 3
@@ -260,6 +260,7 @@ def test_no_summary_means_the_tool_did_not_finish() -> None:
 def test_every_expected_probe_names_its_maker_and_reason() -> None:
     for probe in sanitizer.EXPECTED_API_ERRORS:
         assert set(probe) == {"api", "error", "by", "why"}
-        assert probe["api"].startswith("cu") and probe["error"].startswith("CUDA_ERROR_")
+        assert probe["api"].startswith("cu")
+        assert probe["error"].startswith("CUDA_ERROR_")
         path = probe["by"].split("::")[0]
         assert (SOAK.parents[1] / path).is_file(), path
