@@ -80,7 +80,7 @@ def take(device: object) -> Snapshot:
     from cuda.bindings import driver
 
     device.sync()
-    pool = _call(driver.cuDeviceGetMemPool(int(device.device_id)))
+    pool = _call(driver.cuDeviceGetMemPool(driver.CUdevice(int(device.device_id))))
     _call(driver.cuMemPoolTrimTo(pool, 0))
     attribute = driver.CUmemPool_attribute
     used = int(_call(driver.cuMemPoolGetAttribute(pool, attribute.CU_MEMPOOL_ATTR_USED_MEM_CURRENT)))
