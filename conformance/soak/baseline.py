@@ -118,8 +118,8 @@ def cuda_core_object_counts(objects: list[object]) -> dict[str, int]:
     counts: Counter[str] = Counter()
     for item in objects:
         kind = type(item)
-        module = getattr(kind, "__module__", "") or ""
-        if module == "cuda.core" or module.startswith("cuda.core."):
+        module = getattr(kind, "__module__", None)
+        if isinstance(module, str) and (module == "cuda.core" or module.startswith("cuda.core.")):
             counts[f"{module}.{kind.__qualname__}"] += 1
     return dict(sorted(counts.items()))
 

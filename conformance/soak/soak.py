@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 import soak_settings
@@ -138,26 +139,46 @@ def _run_phases(
     device = Device(0)
     device.set_current()
     results: dict[str, object] = {}
-    if "churn" in phases:
-        from churn import run_churn
-
-        _say(f"churn: {settings.alloc_cycles} allocations, {settings.stream_cycles} streams, ...")
-        results["churn"] = run_churn(device, settings, tolerances)
-    if "threads" in phases:
-        from kernels import compile_stamp
-        from threads_phase import run_threads
-
-        _say(f"threads: {settings.threads} threads, {settings.thread_seconds} s per part")
-        program, _code, kernel = compile_stamp(device)
-        results["threads"] = run_threads(device, kernel, settings.threads, settings.thread_seconds)
-        program.close()
-    if "lifecycle" in phases:
-        from lifecycle import run_lifecycle
-        from lifecycle_cases import CASES
-
-        _say(f"lifecycle: {len(CASES)} cases, one process each")
-        results["lifecycle"] = run_lifecycle(list(CASES))
+    for phase in phases:
+        try:
+            results[phase] = _PHASE_RUNNERS[phase](device, settings, tolerances)
+        except Exception as exc:  # noqa: BLE001 - recorded: the report names it, and the run fails
+            results[phase] = {"error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()[-4000:]}
+            _say(f"{phase}: ended by {type(exc).__name__}: {exc}")
     return results
+
+
+def _churn(device: object, settings: soak_settings.Settings, tolerances: soak_settings.Tolerances) -> dict:
+    """Run the churn phase."""
+    from churn import run_churn
+
+    _say(f"churn: {settings.alloc_cycles} allocations, {settings.stream_cycles} streams, ...")
+    return run_churn(device, settings, tolerances)
+
+
+def _threads(device: object, settings: soak_settings.Settings, _tolerances: soak_settings.Tolerances) -> dict:
+    """Run the threads phase with a freshly compiled kernel."""
+    from kernels import compile_stamp
+    from threads_phase import run_threads
+
+    _say(f"threads: {settings.threads} threads, {settings.thread_seconds} s per part")
+    program, _code, kernel = compile_stamp(device)
+    try:
+        return run_threads(device, kernel, settings.threads, settings.thread_seconds)
+    finally:
+        program.close()
+
+
+def _lifecycle(_device: object, _settings: soak_settings.Settings, _tolerances: soak_settings.Tolerances) -> list:
+    """Run the lifecycle phase: every case, one process each."""
+    from lifecycle import run_lifecycle
+    from lifecycle_cases import CASES
+
+    _say(f"lifecycle: {len(CASES)} cases, one process each")
+    return run_lifecycle(list(CASES))
+
+
+_PHASE_RUNNERS = {"churn": _churn, "threads": _threads, "lifecycle": _lifecycle}
 
 
 def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
@@ -279,15 +300,16 @@ def _print_summary(run: dict, output: Path) -> None:
     print(
         f"soak of {facts.get('implementation')} {facts.get('version')} on {facts.get('device')}, {run['duration_s']} s"
     )
-    for name, churn in run["phases"].get("churn", {}).items():
+    phases = {name: result for name, result in run["phases"].items() if not _ended_early(result)}
+    for name, churn in phases.get("churn", {}).items():
         print(f"  churn {name}: {churn['cycles']} cycles in {churn['seconds']} s, {len(churn['problems'])} problems")
-    for name, part in run["phases"].get("threads", {}).items():
+    for name, part in phases.get("threads", {}).items():
         iterations = part["iterations"]
         print(
             f"  threads {name}: {part['threads']} threads, {sum(iterations)} iterations "
             f"({min(iterations)}..{max(iterations)} per thread), {part['verification_failures']} wrong elements"
         )
-    for verdict in run["phases"].get("lifecycle", []):
+    for verdict in phases.get("lifecycle", []):
         state = (
             "skipped: " + verdict["skipped"] if verdict["skipped"] else ("passed" if verdict["passed"] else "FAILED")
         )
@@ -302,6 +324,11 @@ def _print_summary(run: dict, output: Path) -> None:
     for failure in run["failures"]:
         print(f"FAILED: {failure}")
     print(f"{'passed' if run['passed'] else 'FAILED'}; wrote {output}")
+
+
+def _ended_early(result: object) -> bool:
+    """Return whether a phase's result is only the exception that ended it."""
+    return isinstance(result, dict) and isinstance(result.get("error"), str)
 
 
 def _say(message: str) -> None:

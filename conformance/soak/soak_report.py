@@ -73,12 +73,16 @@ def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | Non
     list of str
         The failures.
     """
-    found = []
-    for name, churn in dict(phases.get("churn", {})).items():
+    found = [
+        f"{name}: ended by {result['error']}"
+        for name, result in phases.items()
+        if isinstance(result, Mapping) and isinstance(result.get("error"), str)
+    ]
+    for name, churn in _parts(phases, "churn"):
         if churn.get("error"):
             found.append(f"churn {name}: ended early: {churn['error']}")
         found += [f"churn {name}: {problem}" for problem in churn.get("problems", [])]
-    for name, part in dict(phases.get("threads", {})).items():
+    for name, part in _parts(phases, "threads"):
         if part.get("verification_failures"):
             found.append(f"threads {name}: {part['verification_failures']} elements read back wrong")
         for thread, error in dict(part.get("errors", {})).items():
@@ -86,7 +90,7 @@ def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | Non
         idle = [index for index, count in enumerate(part.get("iterations", [])) if not count]
         if idle and not part.get("errors"):
             found.append(f"threads {name}: threads {idle} completed no iteration")
-    for verdict in phases.get("lifecycle", []):
+    for verdict in phases.get("lifecycle", []) if isinstance(phases.get("lifecycle"), list) else []:
         found += [f"lifecycle {verdict['case']}: {problem}" for problem in verdict.get("problems", [])]
     for target, part in dict(sanitizer or {}).items():
         if not isinstance(part, Mapping):
@@ -106,6 +110,14 @@ def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | Non
             found.append(f"sanitizer {target}: the tool failed: {error}")
         found += [f"sanitizer {target}: {failure}" for failure in part.get("failures", [])]
     return found
+
+
+def _parts(phases: Mapping[str, object], phase: str) -> list[tuple[str, Mapping]]:
+    """Return the parts of a phase that ran to its end (one that ended early has only ``error``)."""
+    result = phases.get(phase, {})
+    if not isinstance(result, Mapping) or "error" in result:
+        return []
+    return list(result.items())
 
 
 def merge(

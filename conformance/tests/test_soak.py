@@ -184,7 +184,9 @@ def test_snapshots_compare_as_objects_too() -> None:
 def test_cuda_core_objects_are_counted_by_type() -> None:
     stream_type = type("Stream", (), {"__module__": "cuda.core._stream"})
     other_type = type("Stream", (), {"__module__": "cuda.corelike"})
-    objects = [stream_type(), stream_type(), other_type(), 1, "x"]
+    odd_type = type("Odd", (), {})
+    odd_type.__module__ = None  # like a C metaclass, whose __module__ is no string
+    objects = [stream_type(), stream_type(), other_type(), odd_type(), 1, "x", int]
     assert baseline.cuda_core_object_counts(objects) == {"cuda.core._stream.Stream": 2}
 
 
@@ -265,6 +267,11 @@ def test_every_kind_of_failure_is_named() -> None:
         "threads shared_stream: thread 1 failed: ValueError: x",
         "lifecycle event_after_close: the process crashed: killed by SIGSEGV",
     ]
+
+
+def test_a_phase_ended_by_an_exception_is_a_failure() -> None:
+    found = soak_report.failures({"churn": {"error": "AttributeError: x", "traceback": "..."}, "lifecycle": []})
+    assert found == ["churn: ended by AttributeError: x"]
 
 
 def test_sanitizer_findings_are_failures_but_expected_probes_are_not() -> None:
