@@ -30,7 +30,7 @@ from pathlib import Path
 
 from soak_settings import Tolerances
 
-__all__ = ["FORMAT", "TOLERANCE_NOTES", "failures", "merge", "validate", "write_report"]
+__all__ = ["FORMAT", "TOLERANCE_NOTES", "baseline_drift", "failures", "merge", "validate", "write_report"]
 
 FORMAT = 1
 """The version of the document's layout."""
@@ -53,7 +53,9 @@ TOLERANCE_NOTES = {
 _PHASES = ("churn", "threads", "lifecycle")
 
 
-def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | None = None) -> list[str]:
+def failures(
+    phases: Mapping[str, object], sanitizer: Mapping[str, object] | None = None, *, baselines: bool = True
+) -> list[str]:
     """Return every failure of a run, one sentence each; nothing when it passed.
 
     Parameters
@@ -67,6 +69,10 @@ def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | Non
         The sanitizer part: by target (``soak``, ``api_suite``), what
         :func:`sanitizer.summarize` found, with ``returncode``; or
         ``{"skipped": reason}``.
+    baselines : bool
+        Whether a churn's resources that did not return to their baseline
+        are failures; not under the sanitizer, whose instrumentation moves
+        them (:func:`baseline_drift` lists them then).
 
     Returns
     -------
@@ -81,7 +87,8 @@ def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | Non
     for name, churn in _parts(phases, "churn"):
         if churn.get("error"):
             found.append(f"churn {name}: ended early: {churn['error']}")
-        found += [f"churn {name}: {problem}" for problem in churn.get("problems", [])]
+        if baselines:
+            found += [f"churn {name}: {problem}" for problem in churn.get("problems", [])]
     for name, part in _parts(phases, "threads"):
         if part.get("verification_failures"):
             found.append(f"threads {name}: {part['verification_failures']} elements read back wrong")
@@ -110,6 +117,22 @@ def failures(phases: Mapping[str, object], sanitizer: Mapping[str, object] | Non
             found.append(f"sanitizer {target}: the tool failed: {error}")
         found += [f"sanitizer {target}: {failure}" for failure in part.get("failures", [])]
     return found
+
+
+def baseline_drift(phases: Mapping[str, object]) -> list[str]:
+    """Return the churns' resources that did not return to their baseline, one sentence each.
+
+    Parameters
+    ----------
+    phases : mapping
+        The phases' results, as for :func:`failures`.
+
+    Returns
+    -------
+    list of str
+        The sentences.
+    """
+    return [f"churn {name}: {problem}" for name, churn in _parts(phases, "churn") for problem in churn["problems"]]
 
 
 def _parts(phases: Mapping[str, object], phase: str) -> list[tuple[str, Mapping]]:

@@ -351,3 +351,12 @@ def test_the_soak_session_installs_only_what_the_wheelhouse_carries() -> None:
     assert "GPU_SESSION_REQUIREMENTS[f'soak-{impl}']" in source
     assert "conformance/soak/soak.py" in source
     assert "'--check-gpu'" in source
+
+
+def test_under_the_sanitizer_baselines_are_recorded_not_judged() -> None:
+    churn = phases()["churn"]
+    churn["allocations"] = {**churn["allocations"], "problems": ["allocated_blocks: grew by 28178"]}
+    results = phases(churn=churn)
+    assert soak_report.failures(results, baselines=False) == []
+    assert soak_report.baseline_drift(results) == ["churn allocations: allocated_blocks: grew by 28178"]
+    assert soak_report.failures(results) == ["churn allocations: allocated_blocks: grew by 28178"]

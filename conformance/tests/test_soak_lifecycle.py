@@ -264,3 +264,15 @@ def test_every_expected_probe_names_its_maker_and_reason() -> None:
         assert probe["error"].startswith("CUDA_ERROR_")
         path = probe["by"].split("::")[0]
         assert (SOAK.parents[1] / path).is_file(), path
+
+
+def test_memory_left_at_exit_is_recorded_not_judged() -> None:
+    output = MEMCHECK + (
+        "========= Leaked 4,000 bytes at 0x7fb0dca00000\n"
+        "========= LEAK SUMMARY: 20,000 bytes leaked in 5 allocations\n"
+        "========= LEAK SUMMARY: 0 bytes leaked in 0 allocations\n"
+    )
+    found = sanitizer.summarize(output)
+    assert (found["leaked_bytes"], found["leaked_allocations"]) == (20_000, 5)
+    assert found["memory_errors"] == []
+    assert found["passed"] is True
