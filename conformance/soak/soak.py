@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     tolerances = soak_settings.Tolerances()
-    results = _run_phases(phases, settings, tolerances)
+    results, seconds = _run_phases(phases, settings, tolerances)
     from soak_report import baseline_drift, failures
 
     if args.raw_output is not None:
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         args.raw_output.write_text(json.dumps(raw, indent=1), encoding="utf-8")
         return EXIT_FAILED if raw["failures"] else 0
     sanitizer = _sanitizer(args, phases) if args.sanitizer else None
-    run = _run_document(results, sanitizer, settings, time.perf_counter() - started, args)
+    run = _run_document(results, sanitizer, settings, time.perf_counter() - started, seconds)
     _write(run, tolerances, args.output)
     _print_summary(run, args.output)
     return 0 if run["passed"] else EXIT_FAILED
@@ -138,20 +138,23 @@ def _phases(text: str) -> tuple[str, ...]:
 
 def _run_phases(
     phases: tuple[str, ...], settings: soak_settings.Settings, tolerances: soak_settings.Tolerances
-) -> dict:
-    """Run the chosen phases on device 0 and return their results."""
+) -> tuple[dict, dict[str, float]]:
+    """Run the chosen phases on device 0; return their results and the seconds each took."""
     from cuda.core import Device
 
     device = Device(0)
     device.set_current()
     results: dict[str, object] = {}
+    seconds: dict[str, float] = {}
     for phase in phases:
+        started = time.perf_counter()
         try:
             results[phase] = _PHASE_RUNNERS[phase](device, settings, tolerances)
         except Exception as exc:  # noqa: BLE001 - recorded: the report names it, and the run fails
             results[phase] = {"error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()[-4000:]}
             _say(f"{phase}: ended by {type(exc).__name__}: {exc}")
-    return results
+        seconds[phase] = round(time.perf_counter() - started, 1)
+    return results, seconds
 
 
 def _churn(device: object, settings: soak_settings.Settings, tolerances: soak_settings.Tolerances) -> dict:
@@ -267,7 +270,9 @@ def _sanitized(command: list[str], log: Path) -> tuple[int | None, str]:
     return returncode, output
 
 
-def _run_document(results: dict, sanitizer: dict | None, settings, duration: float, args) -> dict:
+def _run_document(
+    results: dict, sanitizer: dict | None, settings: soak_settings.Settings, duration: float, seconds: dict
+) -> dict:
     """Return the run as the report records it, with its provenance and verdict."""
     from soak_report import failures
 
@@ -281,6 +286,7 @@ def _run_document(results: dict, sanitizer: dict | None, settings, duration: flo
         "settings": dataclasses.asdict(settings),
         "phases_run": list(results),
         "duration_s": round(duration, 1),
+        "phase_seconds": seconds,
         "phases": results,
         "sanitizer": sanitizer if sanitizer is not None else {"skipped": "not asked for (--sanitizer)"},
         "failures": found,

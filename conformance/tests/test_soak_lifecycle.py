@@ -263,7 +263,7 @@ def test_every_expected_probe_names_its_maker_and_reason() -> None:
         assert probe["api"].startswith("cu")
         assert probe["error"].startswith("CUDA_ERROR_")
         path = probe["by"].split("::")[0]
-        assert (SOAK.parents[1] / path).is_file(), path
+        assert path.startswith("upstream ") or (SOAK.parents[1] / path).is_file(), path
 
 
 def test_memory_left_at_exit_is_recorded_not_judged() -> None:
