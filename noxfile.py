@@ -12,6 +12,8 @@
 - ``nox -s conformance``: the GPU suite, against the reference build and
   against upstream ``cuda-core``.
 - ``nox -s bench``: GPU benchmarks.
+- ``nox -s soak``: the GPU reliability soak (churn, threads, lifecycle
+  abuse; ``-- --sanitizer`` adds compute-sanitizer), into ``reports/soak.json``.
 - ``nox -s lint``: the guide's checker and ruff over the project,
   check-wheel-contents over the built wheel, and zizmor and actionlint over
   the GitHub workflows.
@@ -63,6 +65,10 @@ GPU_SESSION_REQUIREMENTS = {
     "conformance-upstream": [*GPU_SUITE_REQUIREMENTS, *UPSTREAM_REQUIREMENTS],
     "bench": [*GPU_SUITE_REQUIREMENTS, PYPERF, PY_SPY],
     "bench-upstream": [*UPSTREAM_REQUIREMENTS, "numpy>=1.26", PYPERF],
+    # The soak imports numpy (read-back checks, kernel arguments) and, under
+    # --sanitizer, runs the API conformance suite with pytest.
+    "soak-reference": GPU_SUITE_REQUIREMENTS,
+    "soak-upstream": [*GPU_SUITE_REQUIREMENTS, *UPSTREAM_REQUIREMENTS],
 }
 # The GPU runner: Python 3.12 on x86-64 Linux, with no network.
 RUNNER_PYTHON = "3.12"
@@ -240,6 +246,31 @@ def conformance(session: nox.Session, impl: str) -> None:
         if junit.is_file():
             matrix = reports / "conformance.json"
             session.run("python", "-m", "cuda_core_guide.conformance_report", str(junit), "--output", str(matrix))
+
+
+@nox.session
+@nox.parametrize("impl", ["reference", "upstream"])
+def soak(session: nox.Session, impl: str) -> None:
+    """Soak the reference build or upstream cuda-core on the GPU; record the run in reports/soak.json.
+
+    ``conformance/soak/soak.py`` churns allocations, streams, events and
+    programs against baselines of device memory, the memory pool, Python
+    objects and file descriptors; runs 8 threads that launch, copy and
+    check; and runs each lifecycle abuse case in a process of its own. Each
+    run replaces its implementation's entry in ``reports/soak.json``; the
+    session fails when a check fails, and without a GPU it says so, fails
+    and writes nothing. Options go after ``--``: ``--fast``,
+    ``--sanitizer`` (also the soak, with reduced counts, and the API suite
+    under ``compute-sanitizer --tool memcheck``), ``--phases``, and the
+    counts of ``soak.py --help``.
+    """
+    session.install("--no-deps", ".")
+    session.install(*GPU_SESSION_REQUIREMENTS[f"soak-{impl}"])
+    if impl == "reference":
+        install_reference(session)
+    script = "conformance/soak/soak.py"
+    session.run("python", script, "--check-gpu")
+    session.run("python", script, "--output", str(ROOT / "reports" / "soak.json"), *session.posargs)
 
 
 def compatible_platforms(platform: str) -> list[str]:

@@ -1,0 +1,152 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Several devices, common to every cuda.core: Device(1), peer access, switching the current device, copies across.
+
+Every test needs two GPUs and skips, naming the count, with fewer. Data
+crosses through pinned host memory (``LegacyPinnedMemoryResource``), which
+``ctypes`` reads and writes directly once the stream that used it has been
+synchronized.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+
+import pytest
+
+from cuda.core import Device, LegacyPinnedMemoryResource
+
+pytestmark = pytest.mark.gpu
+
+SIZE = 1 << 16
+
+
+@pytest.fixture
+def devices(device):
+    """Return devices 0 and 1, device 0 current; device 0 is made current again afterwards."""
+    count = len(Device.get_all_devices())
+    if count < 2:
+        pytest.skip(f"needs 2 GPUs, found {count}")
+    yield device, Device(1)
+    device.set_current()
+
+
+def pattern(seed: int) -> bytes:
+    """Return SIZE bytes that differ from those of another seed."""
+    return bytes((seed * 31 + index * 7) % 251 for index in range(SIZE))
+
+
+def to_device(device, data: bytes):
+    """Copy bytes into a new buffer of ``device`` (made current), through pinned memory; return it and its stream."""
+    device.set_current()
+    stream = device.create_stream()
+    host = LegacyPinnedMemoryResource().allocate(len(data))
+    ctypes.memmove(int(host.handle), data, len(data))
+    buffer = device.allocate(len(data), stream=stream)
+    buffer.copy_from(host, stream=stream)
+    stream.sync()
+    host.close()
+    return buffer, stream
+
+
+def from_device(device, buffer, stream) -> bytes:
+    """Return a buffer's contents, read through pinned memory on ``stream`` of ``device``."""
+    device.set_current()
+    host = LegacyPinnedMemoryResource().allocate(buffer.size)
+    buffer.copy_to(host, stream=stream)
+    stream.sync()
+    data = ctypes.string_at(int(host.handle), buffer.size)
+    host.close()
+    return data
+
+
+def test_device_one_is_another_device(devices) -> None:
+    first, second = devices
+    assert second.device_id == 1
+    assert int(second) == 1
+    assert Device(1) is second
+    assert second != first
+    assert second.uuid != first.uuid
+    assert second in Device.get_all_devices()
+
+
+def test_can_access_peer_answers_for_either_form_of_the_peer(devices) -> None:
+    first, second = devices
+    answer = first.can_access_peer(second)
+    assert isinstance(answer, bool)
+    assert first.can_access_peer(1) == answer
+    assert isinstance(second.can_access_peer(first), bool)
+
+
+def test_set_current_switches_the_current_device(devices) -> None:
+    first, second = devices
+    second.set_current()
+    assert Device().device_id == 1
+    assert Device() is second
+    first.set_current()
+    assert Device().device_id == 0
+    assert second.context != first.context
+
+
+def test_objects_belong_to_their_device(devices) -> None:
+    first, second = devices
+    second.set_current()
+    stream = second.create_stream()
+    buffer = second.allocate(SIZE, stream=stream)
+    event = stream.record()
+    assert stream.device.device_id == 1
+    assert event.device.device_id == 1
+    assert buffer.device_id == 1
+    first.set_current()
+    assert first.create_stream().device.device_id == 0
+    buffer.close(stream)
+    stream.sync()
+    stream.close()
+
+
+def test_each_thread_has_its_own_current_device(devices) -> None:
+    first, second = devices
+    seen = []
+
+    def body() -> None:
+        second.set_current()
+        seen.append(Device().device_id)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join()
+    assert seen == [1]
+    assert Device().device_id == 0
+
+
+@pytest.mark.parametrize(("source", "target"), [(0, 1), (1, 0)])
+def test_copies_cross_devices(devices, source, target) -> None:
+    data = pattern(source)
+    origin, origin_stream = to_device(devices[source], data)
+    destination, destination_stream = to_device(devices[target], pattern(target))
+    devices[target].set_current()
+    destination.copy_from(origin, stream=destination_stream)
+    destination_stream.sync()
+    assert from_device(devices[target], destination, destination_stream) == data
+    devices[source].set_current()
+    origin.copy_to(destination, stream=origin_stream)
+    origin_stream.sync()
+    assert from_device(devices[target], destination, destination_stream) == data
+    destination.close(destination_stream)
+    devices[source].set_current()
+    origin.close(origin_stream)
+    origin_stream.sync()
+
+
+def test_each_device_syncs_its_own_work(devices) -> None:
+    first, second = devices
+    for device in (first, second):
+        buffer, stream = to_device(device, pattern(device.device_id))
+        buffer.fill(device.device_id + 1, stream=stream)
+        device.sync()
+        assert from_device(device, buffer, stream) == bytes([device.device_id + 1]) * SIZE
+        buffer.close(stream)
+        stream.sync()

@@ -1,0 +1,172 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The soak under ``compute-sanitizer --tool memcheck``: find the tool, run under it, read its findings.
+
+memcheck reports memory errors, allocations still alive at exit and
+every failed CUDA API call. Some failed calls are deliberate: tests that check
+an error is raised provoke them. :data:`EXPECTED_API_ERRORS` lists those
+probes, so that :func:`summarize` can set a new API error apart from them;
+a memory error, or an API error not in the list, fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+__all__ = ["EXPECTED_API_ERRORS", "SANITIZER_OPTIONS", "find_sanitizer", "summarize"]
+
+SANITIZER_OPTIONS = ("--tool", "memcheck", "--leak-check", "full", "--print-limit", "10000")
+"""How the tool runs: memcheck, device allocations leaked at exit reported, every error printed."""
+
+EXPECTED_API_ERRORS: tuple[dict[str, str], ...] = (
+    {
+        "api": "cuCtxGetDevice",
+        "error": "CUDA_ERROR_INVALID_CONTEXT",
+        "by": "conformance/api_suite/test_device.py::test_objects_need_set_current_on_each_thread",
+        "why": "a stream is created on a thread with no current context, which must raise CUDAError "
+        "(the reference asks the driver for the current context's device first)",
+    },
+    {
+        "api": "cuStreamCreate",
+        "error": "CUDA_ERROR_INVALID_CONTEXT",
+        "by": "conformance/api_suite/test_device.py::test_objects_need_set_current_on_each_thread",
+        "why": "the same probe, where an implementation creates the stream without asking first",
+    },
+    {
+        "api": "cuEventElapsedTime_v2",
+        "error": "CUDA_ERROR_INVALID_HANDLE",
+        "by": "conformance/api_suite/test_event.py::test_subtracting_events_without_timing_raises",
+        "why": "events created without timing are subtracted, which must raise RuntimeError",
+    },
+    {
+        "api": "cuEventElapsedTime_v2",
+        "error": "CUDA_ERROR_NOT_READY",
+        "by": "conformance/api_suite/test_event.py::test_subtracting_an_incomplete_event_raises",
+        "why": "an event held back by a host function is subtracted, which must raise RuntimeError",
+    },
+    {
+        "api": "cuKernelGetParamInfo",
+        "error": "CUDA_ERROR_INVALID_VALUE",
+        "by": "reference_impl/cuda/core/_module.pyx",
+        "why": "the reference counts a kernel's parameters (Kernel.num_arguments, arguments_info, launch) "
+        "by asking for each index until the driver answers CUDA_ERROR_INVALID_VALUE",
+    },
+    {
+        "api": "cuMemPoolSetAccess",
+        "error": "CUDA_ERROR_INVALID_DEVICE",
+        "by": "upstream cuda-core 1.2.2 (cuda/core/_memory/_memory_pool)",
+        "why": "upstream's own call, no test's: seen once per process on an H100 (2026-11-25), when upstream "
+        "sets up a device's memory pool; recorded so that it does not hide a new error",
+    },
+    {
+        "api": "cuLibraryGetKernel",
+        "error": "CUDA_ERROR_NOT_FOUND",
+        "by": "conformance/api_suite/test_program_launch.py::test_missing_kernel_raises",
+        "why": "a kernel that the object code does not hold is asked for, which must raise CUDAError",
+    },
+    {
+        "api": "cuMemFreeAsync",
+        "error": "CUDA_ERROR_INVALID_VALUE",
+        "by": "conformance/soak/lifecycle_cases.py",
+        "why": "other_device_stream frees a buffer of device 0 on a stream of device 1 (2 GPUs or more; "
+        "not yet seen on a runner)",
+    },
+)
+"""The driver errors the suite provokes on purpose: the API call, the error, the test that makes it and why."""
+
+_SUMMARY = re.compile(r"=+ ERROR SUMMARY: (\d+) errors?")
+_API_ERROR = re.compile(r'=+ Program hit (\w+) \(error (\d+)\) due to "(.*?)" on CUDA API call to (\w+)')
+_MEMORY_ERROR = re.compile(r"=+ (Invalid .*|Uninitialized .*|Out-of-range .*|Malloc/Free error.*)")
+_LEAKS = re.compile(r"=+ LEAK SUMMARY: ([\d,]+) bytes leaked in ([\d,]+) allocations?")
+_SANITIZER_FAILURE = re.compile(r"=+ Error: (.*)")
+
+
+def find_sanitizer(environment: Mapping[str, str] | None = None) -> Path | None:
+    """Return ``compute-sanitizer``: under ``$CUDA_PATH``, else ``$CUDA_HOME``, else on ``PATH``.
+
+    The variables are read in ``cuda.pathfinder``'s order, and under each
+    the tool's usual places (``bin/`` and ``compute-sanitizer/``).
+
+    Parameters
+    ----------
+    environment : mapping, optional
+        The environment to read; ``os.environ`` by default.
+
+    Returns
+    -------
+    Path or None
+        The executable, or ``None`` when there is none.
+    """
+    environment = os.environ if environment is None else environment
+    for variable in ("CUDA_PATH", "CUDA_HOME"):
+        root = environment.get(variable, "").strip()
+        if not root:
+            continue
+        for candidate in (
+            Path(root) / "bin" / "compute-sanitizer",
+            Path(root) / "compute-sanitizer" / "compute-sanitizer",
+        ):
+            if candidate.is_file() and os.access(candidate, os.X_OK):
+                return candidate
+    found = shutil.which("compute-sanitizer", path=environment.get("PATH"))
+    return Path(found) if found else None
+
+
+def summarize(output: str, expected: Iterable[Mapping[str, str]] = EXPECTED_API_ERRORS) -> dict[str, object]:
+    """Return what memcheck found in one run's output, the deliberate probes set apart.
+
+    Each process the tool follows prints its own ``ERROR SUMMARY``; they
+    are added up.
+
+    Parameters
+    ----------
+    output : str
+        The tool's output (its lines start with ``=========``).
+    expected : iterable of mapping
+        The deliberate probes (``api`` and ``error`` of each).
+
+    Returns
+    -------
+    dict
+        ``error_summary`` (the summed count, or ``None`` when the tool
+        printed no summary), ``processes`` (summaries seen), ``api_errors``
+        (by ``error on api``: count and whether expected),
+        ``unexpected_api_errors``, ``memory_errors`` (the first 50 lines),
+        ``tool_errors`` (the tool's own failures), ``leaked_bytes`` and
+        ``leaked_allocations`` (device and pinned memory still allocated at
+        exit: recorded, not judged, since CPython does not deallocate the
+        objects still alive at its exit) and ``passed``.
+    """
+    summaries = [int(count) for count in _SUMMARY.findall(output)]
+    wanted = {(probe["api"], probe["error"]) for probe in expected}
+    calls: Counter[tuple[str, str]] = Counter()
+    for error, _number, _text, api in _API_ERROR.findall(output):
+        calls[(api, error)] += 1
+    api_errors = {
+        f"{error} on {api}": {"count": count, "expected": (api, error) in wanted}
+        for (api, error), count in sorted(calls.items())
+    }
+    unexpected = sorted(key for key, row in api_errors.items() if not row["expected"])
+    memory = [match.group(1).strip() for match in map(_MEMORY_ERROR.match, output.splitlines()) if match]
+    tool = [match.group(1).strip() for match in map(_SANITIZER_FAILURE.match, output.splitlines()) if match]
+    total = sum(summaries) if summaries else None
+    leaks = [(int(size.replace(",", "")), int(count.replace(",", ""))) for size, count in _LEAKS.findall(output)]
+    return {
+        "error_summary": total,
+        "processes": len(summaries),
+        "api_errors": api_errors,
+        "unexpected_api_errors": unexpected,
+        "memory_errors": memory[:50],
+        "memory_error_count": len(memory),
+        "tool_errors": tool[:20],
+        "leaked_bytes": sum(size for size, _count in leaks),
+        "leaked_allocations": sum(count for _size, count in leaks),
+        "passed": total is not None and not unexpected and not memory and not tool,
+    }
