@@ -152,6 +152,26 @@ html_context = {"default_mode": "auto"}
 def setup(app: Sphinx) -> None:
     """Connect this site's autodoc adjustments."""
     app.connect("autodoc-process-signature", _adjust_embedded_signatures)
+    app.connect("autodoc-process-bases", _public_bases)
+
+
+def _public_bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Show a class's public ancestors in place of its private bases.
+
+    The pinned and managed memory resources derive from the private
+    ``_MemPool``, which has no page: "Bases" names ``MemoryResource``
+    instead, and their pages list the members they inherit from it
+    (``autosummary/pool_class.rst``).
+    """
+    public: list[type] = []
+    pending = list(bases)
+    while pending:
+        base = pending.pop(0)
+        if base.__name__.startswith("_") and base is not object:
+            pending[:0] = [ancestor for ancestor in base.__bases__ if ancestor not in public]
+        elif base not in public:
+            public.append(base)
+    bases[:] = public
 
 
 def _adjust_embedded_signatures(

@@ -423,10 +423,12 @@ class Device:
         TypeError
             When set to something that is not a :class:`MemoryResource`.
         """
-        # Imported here: cuda.core._memory imports this module.
-        from cuda.core._memory import DeviceMemoryResource
-
         if self._memory_resource is None:
+            # Imported here, and only on first use: cuda.core._memory imports
+            # this module, and an import statement costs every call that
+            # runs it (Device.allocate reads this property each time).
+            from cuda.core._memory import DeviceMemoryResource
+
             self._memory_resource = DeviceMemoryResource(self._device_id)
         return self._memory_resource
 

@@ -42,7 +42,7 @@ __all__ = [
 
 
 DevicePointerType: TypeAlias = driver.CUdeviceptr | int | None
-"""A device address as :attr:`Buffer.handle` may give it: a ``CUdeviceptr``, an int or None."""
+"""A device address as :attr:`~cuda.core.Buffer.handle` may give it: a ``CUdeviceptr``, an int or None."""
 
 # The resource classes of green contexts are not part of this implementation:
 # the alias names them as upstream does, as forward references.
