@@ -247,11 +247,76 @@ def test_a_difference_without_a_reason_is_refused(guide: Path) -> None:
 
 
 def test_the_guide_s_differences_name_rules_and_surface_keys() -> None:
+    from cuda_core_guide.guide_rules import read_guide
+
     differences = read_differences(ROOT / "guide")
-    assert [difference.id for difference in differences.values()] == ["D1", "D2", "D3", "D4"]
+    ids = [difference.id for difference in differences.values()]
+    assert ids[:4] == ["D1", "D2", "D3", "D4"]
+    assert ids == [f"D{number}" for number in range(1, len(ids) + 1)]  # numbered in order, none reused
+    known = set(read_guide(ROOT / "guide"))
+    assert all(difference.rule in known for difference in differences.values())
     listing = read_listing(ROOT / "guide")
     assert {group.group for group in listing.deferred} == {"nvml", "graphics", "texture"}
     keys = [*listing.deliberate, *listing.pending]
     assert all(
         key.split(" ", 1)[0] in {"missing", "extra", "kind", "signature", "bases", "value", "error"} for key in keys
     )
+
+
+def test_a_type_stub_beside_the_module_gives_the_constructor(tmp_path, monkeypatch) -> None:
+    from cuda_core_guide.surface.signatures import describe_signature, stub_constructor
+
+    (tmp_path / "stubbed.py").write_text("class Linker:\n    def __init__(self, *args, **kwargs):\n        pass\n")
+    # Cython's C-style embedded signature puts the keyword-only parameter first; the stub says what the code takes.
+    (tmp_path / "stubbed.pyi").write_text(
+        "class Linker:\n    def __init__(self, *object_codes: object, options: object | None = None): ...\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import stubbed
+
+    expected = [
+        {"name": "object_codes", "kind": "VAR_POSITIONAL"},
+        {"name": "options", "kind": "KEYWORD_ONLY", "default": "None"},
+    ]
+    assert stub_constructor(stubbed.Linker) == expected
+    docstring = "Linker(options=None, *object_codes)"
+    signature = describe_signature(object(), [(docstring, "Linker")], stub=stub_constructor(stubbed.Linker))
+    assert signature == {"source": "stub", "parameters": expected}
+
+
+def test_without_a_stub_the_docstring_is_read(tmp_path, monkeypatch) -> None:
+    from cuda_core_guide.surface.signatures import stub_constructor
+
+    (tmp_path / "unstubbed.py").write_text("class Plain:\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import unstubbed
+
+    assert stub_constructor(unstubbed.Plain) is None
+
+
+def test_a_dataclass_s_fields_are_fields_however_the_class_holds_them(tmp_path, monkeypatch) -> None:
+    (tmp_path / "options_module.py").write_text(
+        textwrap.dedent(
+            """\
+            import dataclasses
+
+            __all__ = ["Options"]
+
+
+            @dataclasses.dataclass
+            class Options:
+                size: int = 0
+                name: str | None = None
+
+                @property
+                def doubled(self) -> int:
+                    return 2 * self.size
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    members = describe_module("options_module")["names"]["Options"]["members"]
+    # A Python dataclass holds its defaults as class attributes, a compiled one its fields as properties.
+    assert members["size"] == {"kind": "field"}
+    assert members["name"] == {"kind": "field"}
+    assert members["doubled"] == {"kind": "property"}

@@ -16,6 +16,7 @@ out. A module that does not import is recorded with its error.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import importlib
 import importlib.metadata
@@ -24,7 +25,7 @@ import platform
 import types
 import typing
 
-from cuda_core_guide.surface.signatures import describe_signature, normalized_repr
+from cuda_core_guide.surface.signatures import describe_signature, normalized_repr, stub_constructor
 
 __all__ = ["FORMAT", "PACKAGE", "PROTOCOL_DUNDERS", "SIGNED_DUNDERS", "describe_installed", "describe_module"]
 
@@ -200,7 +201,15 @@ def _describe_class(cls: type) -> dict[str, object]:
     }
     if kind == "class":
         init = getattr(cls, "__init__", None)
-        signature = describe_signature(cls, [(getattr(init, "__doc__", None), "__init__"), (cls.__doc__, cls.__name__)])
+        sources = [(getattr(init, "__doc__", None), "__init__"), (cls.__doc__, cls.__name__)]
+        stub = stub_constructor(cls)
+        # A class that inherits its constructor has the signature of the
+        # class it inherits it from, which is where Cython records it.
+        owner = next((klass for klass in cls.__mro__ if "__init__" in vars(klass)), object)
+        if owner is not cls and owner is not object:
+            sources.append((owner.__doc__, owner.__name__))
+            stub = stub or stub_constructor(owner)
+        signature = describe_signature(cls, sources, stub=stub)
         # A constructor's signature is the class's, as it is called: an
         # ``__init__`` line of a docstring names ``self`` too.
         parameters = signature["parameters"]
@@ -211,7 +220,13 @@ def _describe_class(cls: type) -> dict[str, object]:
     if kind == "enum":
         entry["values"] = {member: normalized_repr(value.value) for member, value in values.items()}
     members = [(name, raw) for name, raw in _public_members(cls) if name not in values]
-    entry["members"] = {name: _describe_member(cls, name, raw) for name, raw in members}
+    # A dataclass's fields are fields however the class holds them: a
+    # compiled dataclass as properties, a Python one as class attributes
+    # holding the defaults.
+    fields = {field.name for field in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
+    entry["members"] = {
+        name: {"kind": "field"} if name in fields else _describe_member(cls, name, raw) for name, raw in members
+    }
     return entry
 
 

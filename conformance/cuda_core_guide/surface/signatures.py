@@ -16,11 +16,14 @@ is recorded as unknown rather than guessed.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-__all__ = ["UNKNOWN", "describe_signature", "docstring_signature", "normalized_repr"]
+__all__ = ["UNKNOWN", "describe_signature", "docstring_signature", "normalized_repr", "stub_constructor"]
 
 UNKNOWN = "unknown"
 """The source of a signature that neither inspection nor a docstring gives."""
@@ -76,7 +79,9 @@ def _public_path(match: re.Match[str]) -> str:
     return ".".join(["cuda.core", *public, match.group(2)])
 
 
-def describe_signature(obj: object, docstrings: Sequence[tuple[str | None, str]]) -> dict[str, object]:
+def describe_signature(
+    obj: object, docstrings: Sequence[tuple[str | None, str]], stub: list[dict[str, str]] | None = None
+) -> dict[str, object]:
     """Return the parameters of a callable, and where they were read from.
 
     Parameters
@@ -87,11 +92,16 @@ def describe_signature(obj: object, docstrings: Sequence[tuple[str | None, str]]
         Where to look, in order, when inspection fails: docstrings, each
         with the name its ``embedsignature`` line starts with (``fill``;
         ``__init__`` or the class's name for a class).
+    stub : list of dict, optional
+        The parameters a type stub (``.pyi``) declares, as
+        :func:`stub_constructor` gives them: preferred to a docstring, whose
+        ``embedsignature`` line may be written in Cython's C style, which
+        puts a keyword-only parameter before ``*args``.
 
     Returns
     -------
     dict
-        ``{"source": "inspect" | "docstring" | "unknown", "parameters": [...]}``;
+        ``{"source": "inspect" | "stub" | "docstring" | "unknown", "parameters": [...]}``;
         each parameter is ``{"name", "kind"}`` with ``"default"`` (a ``repr``)
         when it has one. An unknown signature has no parameters.
     """
@@ -101,11 +111,57 @@ def describe_signature(obj: object, docstrings: Sequence[tuple[str | None, str]]
         parameters = None
     if parameters is not None and parameters != _GENERIC:
         return {"source": "inspect", "parameters": parameters}
+    if stub is not None:
+        return {"source": "stub", "parameters": stub}
     for docstring, name in docstrings:
         from_docstring = docstring_signature(docstring, name)
         if from_docstring is not None:
             return {"source": "docstring", "parameters": from_docstring}
     return {"source": UNKNOWN, "parameters": []}
+
+
+def stub_constructor(cls: type) -> list[dict[str, str]] | None:
+    """Return the constructor parameters that the type stub beside a class's module declares.
+
+    A compiled module ``_linker.cpython-312-x86_64-linux-gnu.so`` may ship
+    ``_linker.pyi``; the stub is read with :mod:`ast`, and the class's
+    ``__init__`` (without ``self``) is its constructor.
+
+    Parameters
+    ----------
+    cls : type
+        The class.
+
+    Returns
+    -------
+    list of dict or None
+        The parameters; ``None`` without a stub, or when the stub declares
+        no ``__init__`` for the class.
+    """
+    module = sys.modules.get(cls.__module__)
+    filename = getattr(module, "__file__", None)
+    if not filename:
+        return None
+    path = Path(filename)
+    stub = path.with_name(path.name.split(".", 1)[0] + ".pyi")
+    tree = _parsed_stub(stub)
+    if tree is None:
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for member in node.body:
+                if isinstance(member, ast.FunctionDef) and member.name == "__init__":
+                    return _describe_arguments(member.args)[1:]
+    return None
+
+
+@functools.cache
+def _parsed_stub(path: Path) -> ast.Module | None:
+    """Return a type stub's syntax tree, or ``None`` when there is none or it does not parse."""
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return None
 
 
 def docstring_signature(docstring: str | None, name: str) -> list[dict[str, str]] | None:

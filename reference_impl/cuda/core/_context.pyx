@@ -38,6 +38,7 @@ cdef class Context:
     """
 
     def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: contexts come from :attr:`Device.context` and :attr:`Stream.context`."""
         raise RuntimeError(
             "Context objects cannot be instantiated directly. Please use Device or Stream APIs."
         )

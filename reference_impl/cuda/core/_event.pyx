@@ -61,6 +61,7 @@ cdef class Event:
     """
 
     def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: events come from :meth:`Stream.record` and :meth:`Device.create_event`."""
         raise RuntimeError(
             "Event objects cannot be instantiated directly. Please use Stream APIs (record)."
         )

@@ -172,6 +172,7 @@ cdef class StridedMemoryView:
     cdef bint _layout_known
 
     def __init__(self, obj: object | None = None, stream_ptr: int | None = None) -> None:
+        """View ``obj`` (deprecated: use :meth:`from_any_interface` or the other class methods)."""
         if obj is None:
             warnings.warn(
                 "constructing an empty StridedMemoryView is deprecated; use "

@@ -72,6 +72,7 @@ cdef class Stream:
         self._device_id = -1
 
     def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: streams come from :meth:`Device.create_stream` and :meth:`from_handle`."""
         raise RuntimeError(
             "Stream objects cannot be instantiated directly. Please use Device APIs "
             "(create_stream) or other Stream APIs (from_handle)."
