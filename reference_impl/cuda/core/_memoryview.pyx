@@ -13,9 +13,10 @@ exporting object alive, and a DLPack export is released when the view is.
 from __future__ import annotations
 
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_SetName
-from libc.stdint cimport int32_t, int64_t, intptr_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport intptr_t
 from cuda.bindings cimport cydriver
 
+from cuda.core._dlpack cimport DLDataType, DLManagedTensor, DLManagedTensorVersioned, DLTensor
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import functools
@@ -61,48 +62,6 @@ cdef const char* DLPACK_TENSOR_NAME = b"dltensor"
 cdef const char* DLPACK_VERSIONED_TENSOR_NAME = b"dltensor_versioned"
 cdef const char* DLPACK_TENSOR_USED_NAME = b"used_dltensor"
 cdef const char* DLPACK_VERSIONED_TENSOR_USED_NAME = b"used_dltensor_versioned"
-
-
-# The DLPack structures (dlpack.h, version 1.x), declared here rather than
-# taken from a header: they are the whole of the interface we need.
-cdef struct DLDevice:
-    int32_t device_type
-    int32_t device_id
-
-
-cdef struct DLDataType:
-    uint8_t code
-    uint8_t bits
-    uint16_t lanes
-
-
-cdef struct DLTensor:
-    void* data
-    DLDevice device
-    int32_t ndim
-    DLDataType dtype
-    int64_t* shape
-    int64_t* strides
-    uint64_t byte_offset
-
-
-cdef struct DLManagedTensor:
-    DLTensor dl_tensor
-    void* manager_ctx
-    void (*deleter)(DLManagedTensor*) noexcept nogil
-
-
-cdef struct DLPackVersion:
-    uint32_t major
-    uint32_t minor
-
-
-cdef struct DLManagedTensorVersioned:
-    DLPackVersion version
-    void* manager_ctx
-    void (*deleter)(DLManagedTensorVersioned*) noexcept nogil
-    uint64_t flags
-    DLTensor dl_tensor
 
 
 cdef class StridedMemoryView:

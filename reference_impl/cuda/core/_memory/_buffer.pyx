@@ -16,10 +16,11 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF
 cimport cython
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdint cimport int64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
+from cuda.core._dlpack cimport DLManagedTensor, DLManagedTensorVersioned, DLTensor
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
@@ -61,48 +62,6 @@ cdef enum:
 # memory type, whether it is managed, and the device ordinal.
 cdef enum:
     POINTER_ATTRIBUTE_COUNT = 3
-
-
-# The DLPack structures (dlpack.h, version 1.x), declared here rather than
-# taken from a header: they are the whole of the interface we need.
-cdef struct DLDevice:
-    int32_t device_type
-    int32_t device_id
-
-
-cdef struct DLDataType:
-    uint8_t code
-    uint8_t bits
-    uint16_t lanes
-
-
-cdef struct DLTensor:
-    void* data
-    DLDevice device
-    int32_t ndim
-    DLDataType dtype
-    int64_t* shape
-    int64_t* strides
-    uint64_t byte_offset
-
-
-cdef struct DLManagedTensor:
-    DLTensor dl_tensor
-    void* manager_ctx
-    void (*deleter)(DLManagedTensor*) noexcept nogil
-
-
-cdef struct DLPackVersion:
-    uint32_t major
-    uint32_t minor
-
-
-cdef struct DLManagedTensorVersioned:
-    DLPackVersion version
-    void* manager_ctx
-    void (*deleter)(DLManagedTensorVersioned*) noexcept nogil
-    uint64_t flags
-    DLTensor dl_tensor
 
 
 # One allocation per export: the managed tensor first, so that freeing the
