@@ -49,14 +49,13 @@ site can tell data recorded from other sources.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from cuda_core_guide import bench_stats
 from cuda_core_guide.provenance import provenance
+from cuda_core_guide.report_file import write_document
 
 __all__ = [
     "FORMAT",
@@ -222,13 +221,7 @@ def write_report(report: Mapping[str, object], path: Path) -> None:
     ValueError
         If the document is not valid; nothing is written.
     """
-    problems = validate(report)
-    if problems:
-        raise ValueError("the benchmark report is not valid: " + "; ".join(problems))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(report, indent=2, sort_keys=False) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    write_document(report, path, validate(report), "the benchmark report")
 
 
 def source_digest(folder: Path) -> str:

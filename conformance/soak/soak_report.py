@@ -23,12 +23,12 @@ others; :func:`write_report` writes only a valid document, in one step.
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
 from soak_settings import Tolerances
+
+from cuda_core_guide.report_file import write_document
 
 __all__ = ["FORMAT", "TOLERANCE_NOTES", "baseline_drift", "failures", "merge", "validate", "write_report"]
 
@@ -231,10 +231,4 @@ def write_report(document: Mapping[str, object], path: Path) -> None:
     ValueError
         If the document is not valid; nothing is written.
     """
-    problems = validate(document)
-    if problems:
-        raise ValueError("the soak report is not valid: " + "; ".join(problems))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    write_document(document, path, validate(document), "the soak report")
