@@ -13,6 +13,8 @@ from cuda.core._context import *  # noqa: F403
 from cuda.core._context import __all__ as _context_all
 from cuda.core._device import *  # noqa: F403
 from cuda.core._device import __all__ as _device_all
+from cuda.core._device_resources import *  # noqa: F403
+from cuda.core._device_resources import __all__ as _device_resources_all
 from cuda.core._event import *  # noqa: F403
 from cuda.core._event import __all__ as _event_all
 from cuda.core._host import *  # noqa: F403
@@ -36,6 +38,7 @@ from cuda.core._version import __version__  # noqa: F401 - re-exported as cuda.c
 __all__ = [
     *_context_all,
     *_device_all,
+    *_device_resources_all,
     *_event_all,
     *_host_all,
     *_launch_config_all,

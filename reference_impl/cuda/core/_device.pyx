@@ -17,10 +17,12 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport (
     Context,
+    Context_create_green,
     Context_from_handle,
     Context_pop_if_pushed,
     Context_push_if_not_current,
 )
+from cuda.core._device_resources cimport DeviceResources_create
 from cuda.core._event cimport Event_create
 from cuda.core._stream cimport Stream_create, Stream_from_protocol, default_stream
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
@@ -28,6 +30,8 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 import operator
 import threading
 
+from cuda.core._context import ContextOptions
+from cuda.core._device_resources import DeviceResources
 from cuda.core._event import Event, EventOptions
 from cuda.core._stream import Stream, StreamOptions
 from cuda.core._utils.cuda_utils import ComputeCapability, CUDAError
@@ -268,6 +272,47 @@ class Device:
             return Stream_from_protocol(obj)
         return Stream_create(self._device_id, c_ctx, options)
 
+    def create_context(self, options: ContextOptions | None = None) -> Context:
+        """Create a green context from a partition of this device's resources.
+
+        The new context is not made current; pass it to :meth:`set_current`
+        to make it so, or create streams on it with
+        :meth:`Context.create_stream`.
+
+        Parameters
+        ----------
+        options : ContextOptions or dict
+            The resources of the new context. Required: only green
+            contexts can be created.
+
+        Returns
+        -------
+        Context
+            The new green context. Its driver green context is destroyed
+            once it is closed and every stream created on it is closed.
+
+        Raises
+        ------
+        ValueError
+            If ``options`` is not given, or its resources are empty, hold a
+            result of a dry-run split, or more than one workqueue resource.
+        TypeError
+            If ``options`` is not :class:`ContextOptions`, a dict or
+            ``None``, or a resource is neither an :class:`SMResource` nor a
+            :class:`WorkqueueResource`.
+        NotImplementedError
+            If the driver is older than CUDA 12.4.
+        CUDAError
+            If the driver refuses the resources.
+
+        Examples
+        --------
+        >>> groups, _ = device.resources.sm.split(SMResourceOptions(count=8))
+        >>> ctx = device.create_context(ContextOptions(resources=groups))
+        >>> stream = ctx.create_stream()
+        """
+        return Context_create_green(self._device_id, options)
+
     def create_event(self, options: EventOptions | None = None) -> Event:
         """Create an event on this device, not yet recorded.
 
@@ -477,6 +522,11 @@ class Device:
         if self._properties is None:
             self._properties = DeviceProperties._init(self._device_id)
         return self._properties
+
+    @property
+    def resources(self) -> DeviceResources:
+        """Return the hardware resources of the whole device, to partition for green contexts."""
+        return DeviceResources_create(self._device_id, NULL, None)
 
     @property
     def uuid(self) -> str:

@@ -20,10 +20,15 @@ from libc.stdlib cimport getenv, strtol
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport (
+    Context,
+    Context_check_open,
+    Context_from_green,
     Context_from_handle,
     Context_pop_if_pushed,
     Context_push_if_not_current,
+    _GreenContextHandle,
 )
+from cuda.core._device_resources cimport DeviceResources_create
 from cuda.core._event cimport Event, Event_check_open, Event_create
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
@@ -32,7 +37,7 @@ import dataclasses
 import operator
 import warnings
 
-from cuda.core._context import Context
+from cuda.core._device_resources import DeviceResources
 from cuda.core._event import EventOptions
 
 __all__ = ["LEGACY_DEFAULT_STREAM", "PER_THREAD_DEFAULT_STREAM", "Stream", "StreamOptions"]
@@ -133,6 +138,8 @@ cdef class Stream:
         """
         cdef cydriver.CUstream c_handle = self._handle
         cdef bint owns_handle = self._owns_handle
+        # Held until the stream is destroyed: a green context must outlive it.
+        owner = self._owner
         if self._closed:
             return
         self._closed = True
@@ -299,7 +306,9 @@ cdef class Stream:
     def context(self) -> Context:
         """Return the :class:`Context` the stream belongs to.
 
-        For a default stream, this is the calling thread's current context.
+        For a default stream, this is the calling thread's current context;
+        for a stream created by :meth:`Context.create_stream`, the green
+        context.
 
         Raises
         ------
@@ -310,7 +319,31 @@ cdef class Stream:
             a default stream.
         """
         Stream_check_open(self)
+        if isinstance(self._owner, _GreenContextHandle):
+            return Context_from_green(<_GreenContextHandle>self._owner, self._device_id)
         return Context_from_handle(Stream_context_handle(self), Stream_device_id(self))
+
+    @property
+    def resources(self) -> DeviceResources:
+        """Return the hardware resources of the stream's context.
+
+        For a stream of a green context, the resources the context was
+        created with; otherwise the whole device's. A default stream
+        follows the calling thread's current context, asked at each call.
+
+        Raises
+        ------
+        RuntimeError
+            If the stream is closed.
+        CUDAError
+            If the driver reports an error, such as no current context for
+            a default stream.
+        """
+        Stream_check_open(self)
+        owner = self._owner if isinstance(self._owner, _GreenContextHandle) else None
+        return DeviceResources_create(
+            Stream_device_id(self), Stream_context_handle(self), owner
+        )
 
     @property
     def device(self) -> Device:
@@ -452,6 +485,53 @@ cdef Stream Stream_accept(object arg, bint allow_stream_protocol=False):
         raise TypeError(f"stream must be a Stream, got {type(arg).__name__}")
     Stream_check_open(stream)
     return stream
+
+
+def _green_stream_create(Context context, object options) -> Stream:
+    """Create a new owned stream on the green context ``context`` (for :meth:`Context.create_stream`).
+
+    The driver requires the streams of a green context to be non-blocking.
+    """
+    Context_check_open(context)
+    opts = check_or_create_options(StreamOptions, options, "Stream options")
+    if not opts.nonblocking:
+        raise ValueError(
+            "a green context's streams are non-blocking; StreamOptions.nonblocking=False "
+            "cannot be honoured"
+        )
+    cdef _GreenContextHandle green = context._green
+    cdef int c_priority = Stream_check_priority(context._device_id, context._handle, opts.priority)
+    cdef cydriver.CUstream c_handle = NULL
+    cdef cydriver.CUgreenCtx c_green = green._handle
+    with nogil:
+        HANDLE_RETURN(
+            cydriver.cuGreenCtxStreamCreate(
+                &c_handle, c_green, cydriver.CUstream_flags.CU_STREAM_NON_BLOCKING, c_priority
+            )
+        )
+    return Stream_wrap(c_handle, green, True, context._device_id)
+
+
+cdef int Stream_check_priority(int device_id, cydriver.CUcontext ctx, object priority) except? -1:
+    """Return ``priority`` checked against the range of context ``ctx``; ``None`` is the lowest."""
+    StreamOptions_check_priority(priority)
+    cdef int c_least = 0
+    cdef int c_greatest = 0
+    cdef bint pushed = False
+    with nogil:
+        Context_push_if_not_current(ctx, &pushed)
+        try:
+            HANDLE_RETURN(cydriver.cuCtxGetStreamPriorityRange(&c_least, &c_greatest))
+        finally:
+            Context_pop_if_pushed(pushed)
+    if priority is None:
+        return c_least
+    if not c_greatest <= priority <= c_least:
+        raise ValueError(
+            f"stream priority {priority} is out of range: device {device_id} accepts "
+            f"{c_greatest} (highest) to {c_least} (lowest)"
+        )
+    return priority
 
 
 cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options):
