@@ -305,6 +305,7 @@ def test_a_dataclass_s_fields_are_fields_however_the_class_holds_them(tmp_path, 
 
             @dataclasses.dataclass
             class Options:
+                resources: list
                 size: int = 0
                 name: str | None = None
 
@@ -317,6 +318,7 @@ def test_a_dataclass_s_fields_are_fields_however_the_class_holds_them(tmp_path, 
     monkeypatch.syspath_prepend(str(tmp_path))
     members = describe_module("options_module")["names"]["Options"]["members"]
     # A Python dataclass holds its defaults as class attributes, a compiled one its fields as properties.
+    assert members["resources"] == {"kind": "field"}  # no default, so no class attribute
     assert members["size"] == {"kind": "field"}
     assert members["name"] == {"kind": "field"}
     assert members["doubled"] == {"kind": "property"}

@@ -224,9 +224,12 @@ def _describe_class(cls: type) -> dict[str, object]:
     # compiled dataclass as properties, a Python one as class attributes
     # holding the defaults.
     fields = {field.name for field in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
-    entry["members"] = {
+    described = {
         name: {"kind": "field"} if name in fields else _describe_member(cls, name, raw) for name, raw in members
     }
+    # A field without a default is no class attribute of a Python dataclass.
+    described |= {name: {"kind": "field"} for name in fields if name not in described and not name.startswith("_")}
+    entry["members"] = dict(sorted(described.items()))
     return entry
 
 

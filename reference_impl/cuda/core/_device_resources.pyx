@@ -53,6 +53,7 @@ cdef class DeviceResources:
     """
 
     def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: resources come from the ``resources`` of a device, context or stream."""
         raise RuntimeError(
             "DeviceResources cannot be instantiated directly. Use dev.resources or ctx.resources."
         )
@@ -195,6 +196,7 @@ cdef class SMResource:
     """
 
     def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: SM resources come from :attr:`DeviceResources.sm` and :meth:`split`."""
         raise RuntimeError(
             "SMResource cannot be instantiated directly. "
             "Use dev.resources.sm or SMResource.split()."
@@ -284,6 +286,7 @@ cdef class WorkqueueResource:
     """
 
     def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: workqueue resources come from :attr:`DeviceResources.workqueue`."""
         raise RuntimeError(
             "WorkqueueResource cannot be instantiated directly. Use dev.resources.workqueue."
         )
