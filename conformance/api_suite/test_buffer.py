@@ -31,6 +31,31 @@ UNUSED_ADDRESS = 0x1000
 SIZE = 256
 
 
+class HostBytesResource(MemoryResource):
+    """Own Python-allocated host memory in name only, and record what it is asked to free."""
+
+    def __init__(self) -> None:
+        self.freed = []
+
+    def allocate(self, size, *, stream=None):
+        raise NotImplementedError
+
+    def deallocate(self, ptr, size, *, stream=None):
+        self.freed.append((int(ptr), size))
+
+    @property
+    def device_id(self) -> int:
+        return -1
+
+    @property
+    def is_device_accessible(self) -> bool:
+        return False
+
+    @property
+    def is_host_accessible(self) -> bool:
+        return True
+
+
 def host_bytes(buffer: Buffer) -> bytes:
     """Return the contents of a host-accessible buffer."""
     return ctypes.string_at(int(buffer.handle), buffer.size)
@@ -184,31 +209,6 @@ def test_copy_to_without_memory_resource_needs_a_destination() -> None:
 def test_dlpack_refuses_a_copy() -> None:
     with pytest.raises(BufferError):
         Buffer.from_handle(UNUSED_ADDRESS, SIZE).__dlpack__(copy=True)
-
-
-class HostBytesResource(MemoryResource):
-    """Own Python-allocated host memory in name only, and record what it is asked to free."""
-
-    def __init__(self) -> None:
-        self.freed = []
-
-    def allocate(self, size, *, stream=None):
-        raise NotImplementedError
-
-    def deallocate(self, ptr, size, *, stream=None):
-        self.freed.append((int(ptr), size))
-
-    @property
-    def device_id(self) -> int:
-        return -1
-
-    @property
-    def is_device_accessible(self) -> bool:
-        return False
-
-    @property
-    def is_host_accessible(self) -> bool:
-        return True
 
 
 def test_close_frees_the_memory_while_a_dlpack_view_is_alive() -> None:

@@ -29,14 +29,21 @@ makes the whole sample the driver's.
 from __future__ import annotations
 
 import collections
+import enum
 from collections.abc import Iterable
 
-__all__ = ["PARTS", "classify", "parse_raw", "summarize"]
-
-PARTS = ("driver", "module", "interpreter", "other")
-"""The parts of a process a sample is counted in."""
+__all__ = ["Part", "classify", "parse_raw", "summarize"]
 
 _TOP = 5
+
+
+class Part(enum.StrEnum):
+    """A part of a process that a sample is counted in; each compares equal to its name."""
+
+    DRIVER = "driver"
+    MODULE = "module"
+    INTERPRETER = "interpreter"
+    OTHER = "other"
 
 
 def parse_raw(lines: Iterable[str]) -> list[tuple[list[str], int]]:
@@ -61,7 +68,7 @@ def parse_raw(lines: Iterable[str]) -> list[tuple[list[str], int]]:
     return stacks
 
 
-def classify(frame: str) -> str:
+def classify(frame: str) -> Part:
     """Return the part of the process a frame belongs to.
 
     Parameters
@@ -75,20 +82,20 @@ def classify(frame: str) -> str:
 
     Returns
     -------
-    str
-        One of :data:`PARTS`.
+    Part
+        The part (a ``str``: it compares equal to its name).
     """
     name, _, where = frame.partition(" (")
     where = where.rstrip(")")
     if "libcuda" in where or "libcuda" in name:
-        return "driver"
+        return Part.DRIVER
     if name.lower().startswith("__pyx") or ".pyx" in where or "cuda_core_floor" in where or ".cpython-" in where:
-        return "module"
+        return Part.MODULE
     if where.endswith((".py", ".pyi")) or ".py:" in where or "libpython" in where or "python3" in where:
-        return "interpreter"
+        return Part.INTERPRETER
     if name.startswith(("_Py", "Py", "_PyEval", "method_vectorcall", "cfunction_", "vectorcall")):
-        return "interpreter"
-    return "other"
+        return Part.INTERPRETER
+    return Part.OTHER
 
 
 def summarize(stacks: list[tuple[list[str], int]], within: str | None = None) -> dict[str, object]:
@@ -110,23 +117,24 @@ def summarize(stacks: list[tuple[list[str], int]], within: str | None = None) ->
         ``{"frame", "part", "share"}``: the innermost frames that took the
         most samples, each with the part its samples were counted in).
     """
-    parts: collections.Counter[str] = collections.Counter()
-    leaves: collections.Counter[tuple[str, str]] = collections.Counter()
+    parts: collections.Counter[Part] = collections.Counter()
+    leaves: collections.Counter[tuple[str, Part]] = collections.Counter()
     total = 0
     for frames, count in stacks:
         if not frames or (within is not None and not any(frame.startswith(within) for frame in frames)):
             continue
         total += count
         kinds = [classify(frame) for frame in frames]
-        part = "driver" if "driver" in kinds else kinds[-1]
+        part = Part.DRIVER if Part.DRIVER in kinds else kinds[-1]
         parts[part] += count
         leaves[frames[-1], part] += count
     if not total:
         return {"samples": 0, "shares": {}, "top": []}
     return {
         "samples": total,
-        "shares": {part: parts[part] / total for part in PARTS},
+        "shares": {part.value: parts[part] / total for part in Part},
         "top": [
-            {"frame": frame, "part": part, "share": count / total} for (frame, part), count in leaves.most_common(_TOP)
+            {"frame": frame, "part": part.value, "share": count / total}
+            for (frame, part), count in leaves.most_common(_TOP)
         ],
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuda_core_guide.bench_profile import PARTS, classify, parse_raw, summarize
+from cuda_core_guide.bench_profile import Part, classify, parse_raw, summarize
 
 # Lines in py-spy's ``raw`` format, as ``py-spy record --native`` writes them for a fill.
 _ROOT = "0x7f2c73c4524a (libc.so.6);<module> (profile_op.py:80)"
@@ -51,7 +51,7 @@ def test_a_sample_anywhere_in_the_driver_is_the_drivers_and_others_go_by_their_i
     summary = summarize(parse_raw(_RAW.splitlines()))
     assert summary["samples"] == 100
     assert summary["shares"] == {"driver": 0.5, "module": 0.2, "interpreter": 0.2, "other": 0.1}
-    assert set(summary["shares"]) == set(PARTS)
+    assert set(summary["shares"]) == {part.value for part in Part}
     top = summary["top"]
     assert top[0] == {"frame": "ioctl (libc.so.6)", "part": "driver", "share": 0.5}  # called by the driver
     assert [entry["share"] for entry in top] == sorted((entry["share"] for entry in top), reverse=True)

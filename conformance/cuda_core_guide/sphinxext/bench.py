@@ -37,7 +37,7 @@ from docutils.parsers.rst.states import Inliner
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.bench_profile import PARTS as PROFILE_PARTS
+from cuda_core_guide.bench_profile import Part
 from cuda_core_guide.bench_report import IMPLEMENTATIONS, source_digest
 from cuda_core_guide.bench_stats import NO_DIFFERENCE
 from cuda_core_guide.sphinxext.bench_targets import target_rows, targets_table
@@ -391,7 +391,7 @@ def _profile(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.
                 title(heading),
                 nodes.paragraph(text=impl),
                 nodes.paragraph(text=f"{float(summary.get('us_per_call', 0)):.3f}"),
-                *(nodes.paragraph(text=_percent(shares.get(part))) for part in PROFILE_PARTS),
+                *(nodes.paragraph(text=_percent(shares.get(part))) for part in Part),
                 nodes.paragraph(text=top),
             ]
             rows.append((cells, ["guide-report-row"], ()))
