@@ -16,7 +16,7 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF
 cimport cython
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdint cimport SIZE_MAX, UINTPTR_MAX, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
@@ -784,13 +784,15 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
 
 
 cdef size_t size_argument(object size, str name) except? 0:
-    """Return ``size`` as a C size, rejecting non-integers and negative values."""
+    """Return ``size`` as a C size, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
     try:
         value = operator.index(size)
     except TypeError:
         raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
     if value < 0:
         raise ValueError(f"{name} must not be negative, got {value}")
+    if value > SIZE_MAX:
+        raise OverflowError(f"{name} must be at most {SIZE_MAX}, got {value}")
     return value
 
 
@@ -801,6 +803,8 @@ cdef uintptr_t pointer_argument(object ptr) except? 0:
     value = int(ptr)
     if value < 0:
         raise ValueError(f"ptr must not be negative, got {value}")
+    if value > UINTPTR_MAX:
+        raise OverflowError(f"ptr must be an address of at most {UINTPTR_MAX:#x}, got {value:#x}")
     return value
 
 
