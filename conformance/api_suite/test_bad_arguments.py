@@ -61,7 +61,8 @@ class Subjects:
 def _params() -> Iterator[object]:
     """Yield one parameter per row, GPU rows marked ``gpu``."""
     for case in CASES:
-        marks = [pytest.mark.gpu] if case.gpus else []
+        # Rows without a device are "surface" tests: the GPU sessions run them against both implementations.
+        marks = [pytest.mark.gpu] if case.gpus else [pytest.mark.surface]
         yield pytest.param(case, id=case.id, marks=marks)
 
 
