@@ -239,13 +239,30 @@ def conformance(session: nox.Session, impl: str) -> None:
         paths = ["conformance/api_suite", "guide"]
     reports = ROOT / "reports"
     junit = reports / f"conformance-{impl}.xml"
+    # Which of upstream's public callables the API suite calls (cuda_core_guide.api_coverage).
+    record = reports / f"api-coverage-{impl}.json"
+    plugin = ["-p", "cuda_core_guide.api_coverage", f"--api-coverage={record}"]
     try:
-        # The surface comparison needs no GPU, but is run against both implementations here.
-        session.run("pytest", "-m", "gpu or surface", f"--junitxml={junit}", *paths, *session.posargs)
+        # The surface comparison and the bad-argument rows without a device need no GPU,
+        # but are run against both implementations here.
+        session.run("pytest", "-m", "gpu or surface", f"--junitxml={junit}", *plugin, *paths, *session.posargs)
     finally:
         if junit.is_file():
             matrix = reports / "conformance.json"
             session.run("python", "-m", "cuda_core_guide.conformance_report", str(junit), "--output", str(matrix))
+            session.run(
+                "python", "-m", "cuda_core_guide.bad_arguments_report", "--output", str(reports / "bad_arguments.json")
+            )
+        records = sorted(reports.glob("api-coverage-*.json"))
+        if records:
+            session.run(
+                "python",
+                "-m",
+                "cuda_core_guide.api_coverage",
+                *map(str, records),
+                "--output",
+                str(reports / "api_coverage.json"),
+            )
 
 
 @nox.session
