@@ -38,6 +38,7 @@ import gc
 import importlib
 import inspect
 import json
+import platform
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -300,7 +301,13 @@ def pytest_unconfigure(config) -> None:
         recorder, target = entry
         recorder.stop()
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({"seen": sorted(recorder.seen)}, indent=1) + "\n", encoding="utf-8")
+        record = {"python": platform.python_version(), "hook": _hook(), "seen": sorted(recorder.seen)}
+        target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def _hook() -> str:
+    """Return the hook that watches calls on this interpreter."""
+    return "sys.monitoring" if hasattr(sys, "monitoring") else "sys.setprofile"
 
 
 def _stash_key():
@@ -338,12 +345,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     result: dict = {"format": 1, "implementations": {}}
     for record in args.records:
         try:
-            seen = json.loads(record.read_text(encoding="utf-8"))["seen"]
-        except (OSError, ValueError, KeyError) as exc:
+            recorded = json.loads(record.read_text(encoding="utf-8"))
+            seen = recorded["seen"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"api_coverage: error: cannot read {record}: {exc}")
             return 2
         implementation = record.stem.removeprefix("api-coverage-")
-        result["implementations"][implementation] = coverage(callables, seen)
+        counted = coverage(callables, seen)
+        counted.update({key: recorded[key] for key in ("python", "hook") if key in recorded})
+        result["implementations"][implementation] = counted
         counts = result["implementations"][implementation]
         print(f"{implementation}: {counts['covered']} of {counts['total']} callables ({counts['percent']}%)")
     args.output.parent.mkdir(parents=True, exist_ok=True)
