@@ -79,7 +79,7 @@ def _check(case: BadArgument, subjects: Subjects | None, request: pytest.Fixture
         # What the documentation says: the implementation is expected to fail it.
         expectation = case.expected
     expected_type = getattr(builtins, expectation.exception)
-    assert type(caught.value) is expected_type, f"raised {type(caught.value).__name__}: {caught.value}"
+    assert isinstance(caught.value, expected_type), f"raised {type(caught.value).__name__}: {caught.value}"
     assert re.search(expectation.match, str(caught.value)), (
         f"the message does not name {case.argument!r} (/{expectation.match}/): {caught.value}"
     )

@@ -301,7 +301,14 @@ def pytest_unconfigure(config) -> None:
         recorder, target = entry
         recorder.stop()
         target.parent.mkdir(parents=True, exist_ok=True)
-        record = {"python": platform.python_version(), "hook": _hook(), "seen": sorted(recorder.seen)}
+        from cuda_core_guide.gpu import gpu_status
+
+        record = {
+            "python": platform.python_version(),
+            "hook": _hook(),
+            "gpu": gpu_status()[0],
+            "seen": sorted(recorder.seen),
+        }
         target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
@@ -352,7 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         implementation = record.stem.removeprefix("api-coverage-")
         counted = coverage(callables, seen)
-        counted.update({key: recorded[key] for key in ("python", "hook") if key in recorded})
+        counted.update({key: recorded[key] for key in ("python", "hook", "gpu") if key in recorded})
         result["implementations"][implementation] = counted
         counts = result["implementations"][implementation]
         print(f"{implementation}: {counts['covered']} of {counts['total']} callables ({counts['percent']}%)")

@@ -135,6 +135,7 @@ def test_pages_show_the_rows_and_the_counts(tmp_path, capsys) -> None:
                 "uncovered": ["cuda.core:Device.x"],
                 "python": "3.12.1",
                 "hook": "sys.monitoring",
+                "gpu": False,
             }
         },
     }
@@ -147,3 +148,4 @@ def test_pages_show_the_rows_and_the_counts(tmp_path, capsys) -> None:
     coverage_page = _text(docs, "coverage")
     assert "reference: 3 of 4 public callables of upstream (75.0%); 1 not called" in coverage_page
     assert "3 / 4" in coverage_page
+    assert "recorded without a GPU, so the GPU tests were skipped" in coverage_page

@@ -44,6 +44,8 @@ class ApiCoverageDirective(SphinxDirective):
             )
             if counts.get("python"):
                 text += f" (Python {counts['python']}, calls seen with {counts.get('hook', '?')})"
+            if counts.get("gpu") is False:
+                text += "; recorded without a GPU, so the GPU tests were skipped"
             items += nodes.list_item("", nodes.paragraph(text, text))
         names = sorted(implementations)
         modules = sorted({module for counts in implementations.values() for module in counts.get("modules", {})})
