@@ -16,7 +16,7 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF
 cimport cython
-from libc.stdint cimport SIZE_MAX, UINTPTR_MAX, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
@@ -39,6 +39,12 @@ _FILL_PATTERN_BYTE_ORDER = "little"
 
 _DLPACK_VERSION = (1, 0)
 """The DLPack version whose structures this module exports."""
+
+_SIZE_MAX = (1 << (8 * sizeof(size_t))) - 1
+"""The largest size a C ``size_t`` holds."""
+
+_UINTPTR_MAX = (1 << (8 * sizeof(uintptr_t))) - 1
+"""The largest address a C ``uintptr_t`` holds."""
 
 # DLPack's device types and data type codes (dlpack.h), named as there.
 cdef enum:
@@ -464,6 +470,9 @@ cdef class Buffer:
         ValueError
             If ``size`` or ``ptr`` is negative, or ``mr`` and ``owner`` are
             both given, or ``stream`` is given without ``mr``.
+        OverflowError
+            If ``size`` or ``ptr`` is larger than a C ``size_t`` or
+            ``uintptr_t`` holds.
         """
         return Buffer_from_handle(Buffer, ptr, size, mr, owner, stream)
 
@@ -791,8 +800,8 @@ cdef size_t size_argument(object size, str name) except? 0:
         raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
     if value < 0:
         raise ValueError(f"{name} must not be negative, got {value}")
-    if value > SIZE_MAX:
-        raise OverflowError(f"{name} must be at most {SIZE_MAX}, got {value}")
+    if value > _SIZE_MAX:
+        raise OverflowError(f"{name} must be at most {_SIZE_MAX}, got {value}")
     return value
 
 
@@ -803,8 +812,8 @@ cdef uintptr_t pointer_argument(object ptr) except? 0:
     value = int(ptr)
     if value < 0:
         raise ValueError(f"ptr must not be negative, got {value}")
-    if value > UINTPTR_MAX:
-        raise OverflowError(f"ptr must be an address of at most {UINTPTR_MAX:#x}, got {value:#x}")
+    if value > _UINTPTR_MAX:
+        raise OverflowError(f"ptr must be an address of at most {_UINTPTR_MAX:#x}, got {value:#x}")
     return value
 
 
