@@ -241,11 +241,28 @@ def conformance(session: nox.Session, impl: str) -> None:
     junit = reports / f"conformance-{impl}.xml"
     # Which of upstream's public callables the API suite calls (cuda_core_guide.api_coverage).
     record = reports / f"api-coverage-{impl}.json"
-    plugin = ["-p", "cuda_core_guide.api_coverage", f"--api-coverage={record}"]
+    plugin = [
+        "-p",
+        "cuda_core_guide.api_coverage_plugin",
+        f"--api-coverage={record}",
+        "--api-coverage-under=conformance/api_suite",
+    ]
     try:
         # The surface comparison and the bad-argument rows without a device need no GPU,
         # but are run against both implementations here.
         session.run("pytest", "-m", "gpu or surface", f"--junitxml={junit}", *plugin, *paths, *session.posargs)
+        # The rest of the API suite needs no GPU and runs in `nox -s tests`; here it only adds to the coverage.
+        cpu_record = reports / f"api-coverage-{impl}-cpu.json"
+        session.run(
+            "pytest",
+            "-q",
+            "-m",
+            "not gpu and not surface",
+            "-p",
+            "cuda_core_guide.api_coverage_plugin",
+            f"--api-coverage={cpu_record}",
+            "conformance/api_suite",
+        )
     finally:
         if junit.is_file():
             matrix = reports / "conformance.json"

@@ -8,8 +8,9 @@ Upstream's callables are those of its public surface
 (``conformance/api_suite/upstream_surface.json``): each public function, each
 class (its constructor), and each public method, class method, static method
 and property of a class (:func:`surface_callables`). As a pytest plugin
-(``pytest -p cuda_core_guide.api_coverage --api-coverage=FILE``), this
-module watches every call while the tests run, with ``sys.monitoring``
+(``pytest -p cuda_core_guide.api_coverage_plugin --api-coverage=FILE``,
+:mod:`cuda_core_guide.api_coverage_plugin`), a :class:`CallRecorder` watches
+every call while the tests run, with ``sys.monitoring``
 (Python 3.12 and later) or ``sys.setprofile``, maps each callee that is one
 of the installed ``cuda.core``'s public callables back to its surface name,
 and writes the names it saw to ``FILE``. Then::
@@ -38,12 +39,11 @@ import gc
 import importlib
 import inspect
 import json
-import platform
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-__all__ = ["CallRecorder", "coverage", "main", "surface_callables"]
+__all__ = ["SURFACE", "CallRecorder", "coverage", "hook_name", "main", "surface_callables"]
 
 SURFACE = Path(__file__).resolve().parents[1] / "api_suite" / "upstream_surface.json"
 """The snapshot of upstream's public surface."""
@@ -279,55 +279,15 @@ def coverage(callables: dict[str, str], seen: Iterable[str]) -> dict:
     }
 
 
-def pytest_addoption(parser) -> None:
-    """Add ``--api-coverage=FILE``."""
-    parser.addoption("--api-coverage", default=None, help="record the cuda.core callables the tests call into FILE")
+def hook_name() -> str:
+    """Return the hook that watches calls on this interpreter.
 
-
-def pytest_configure(config) -> None:
-    """Start recording when ``--api-coverage`` is given."""
-    target = config.getoption("--api-coverage")
-    if target:
-        surface = json.loads(SURFACE.read_text(encoding="utf-8"))
-        recorder = CallRecorder(surface_callables(surface))
-        config.stash[_RECORDER] = (recorder, Path(target))
-        recorder.start()
-
-
-def pytest_unconfigure(config) -> None:
-    """Stop recording and write the names seen."""
-    entry = config.stash.get(_RECORDER, None)
-    if entry is not None:
-        recorder, target = entry
-        recorder.stop()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        from cuda_core_guide.gpu import gpu_status
-
-        record = {
-            "python": platform.python_version(),
-            "hook": _hook(),
-            "gpu": gpu_status()[0],
-            "seen": sorted(recorder.seen),
-        }
-        target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-
-
-def _hook() -> str:
-    """Return the hook that watches calls on this interpreter."""
+    Returns
+    -------
+    str
+        ``sys.monitoring`` (Python 3.12 and later) or ``sys.setprofile``.
+    """
     return "sys.monitoring" if hasattr(sys, "monitoring") else "sys.setprofile"
-
-
-def _stash_key():
-    """Return the key of the recorder in pytest's stash (pytest is imported only when used as a plugin)."""
-    import pytest
-
-    return pytest.StashKey[tuple]()
-
-
-try:
-    _RECORDER = _stash_key()
-except ImportError:  # pragma: no cover - the report needs no pytest
-    _RECORDER = None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -344,25 +304,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         0, or 2 if a record cannot be read.
     """
     parser = argparse.ArgumentParser(prog="python -m cuda_core_guide.api_coverage", description=__doc__)
-    parser.add_argument("records", type=Path, nargs="+", help="api-coverage-<implementation>.json files")
+    parser.add_argument(
+        "records", type=Path, nargs="+", help="api-coverage-<implementation>[-<part>].json files; parts add up"
+    )
     parser.add_argument("--surface", type=Path, default=SURFACE, help="the surface snapshot")
     parser.add_argument("--output", type=Path, required=True, help="the JSON file to write")
     args = parser.parse_args(argv)
     callables = surface_callables(json.loads(args.surface.read_text(encoding="utf-8")))
-    result: dict = {"format": 1, "implementations": {}}
+    records: dict[str, dict] = {}
     for record in args.records:
         try:
             recorded = json.loads(record.read_text(encoding="utf-8"))
-            seen = recorded["seen"]
+            seen = set(recorded["seen"])
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"api_coverage: error: cannot read {record}: {exc}")
             return 2
-        implementation = record.stem.removeprefix("api-coverage-")
-        counted = coverage(callables, seen)
-        counted.update({key: recorded[key] for key in ("python", "hook", "gpu") if key in recorded})
+        # api-coverage-<implementation>[-<part>].json: the parts of one implementation's runs add up.
+        implementation = record.stem.removeprefix("api-coverage-").partition("-")[0]
+        merged = records.setdefault(implementation, {"seen": set()})
+        merged["seen"] |= seen
+        for key in ("python", "hook"):
+            if key in recorded:
+                merged[key] = recorded[key]
+        if "gpu" in recorded:
+            merged["gpu"] = merged.get("gpu", False) or bool(recorded["gpu"])
+    result: dict = {"format": 1, "implementations": {}}
+    for implementation, merged in sorted(records.items()):
+        counted = coverage(callables, merged.pop("seen"))
+        counted.update(merged)
         result["implementations"][implementation] = counted
-        counts = result["implementations"][implementation]
-        print(f"{implementation}: {counts['covered']} of {counts['total']} callables ({counts['percent']}%)")
+        print(f"{implementation}: {counted['covered']} of {counted['total']} callables ({counted['percent']}%)")
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return 0

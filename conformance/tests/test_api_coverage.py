@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import textwrap
 
@@ -140,6 +142,13 @@ def test_main_writes_each_implementation(tmp_path) -> None:
     assert main([str(record), "--surface", str(surface), "--output", str(output)]) == 0
     written = json.loads(output.read_text(encoding="utf-8"))
     assert written["implementations"]["reference"]["covered"] == 1
+    part = tmp_path / "api-coverage-reference-cpu.json"
+    part.write_text(json.dumps({"seen": ["fakepkg:Thing"], "gpu": False}), encoding="utf-8")
+    assert main([str(record), str(part), "--surface", str(surface), "--output", str(output)]) == 0
+    merged = json.loads(output.read_text(encoding="utf-8"))["implementations"]
+    assert list(merged) == ["reference"]
+    assert merged["reference"]["covered"] == 2
+    assert merged["reference"]["gpu"] is False
     assert main([str(tmp_path / "missing.json"), "--surface", str(surface), "--output", str(output)]) == 2
 
 
@@ -166,3 +175,42 @@ def test_getters_of_compiled_classes_are_seen_and_put_back() -> None:
     assert str(during.value) == str(before.value)
     assert recorder.seen == {"array:array.typecode"}
     assert type(inspect.getattr_static(array.array, "typecode")).__name__ == "getset_descriptor"
+
+
+def test_the_plugin_records_only_the_tests_of_its_folder(tmp_path) -> None:
+    (tmp_path / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "surface.json").write_text(json.dumps(SURFACE), encoding="utf-8")
+    for folder, call in (("counted", "fakepkg.helper()"), ("other", "fakepkg.Thing().unused()")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / f"test_{folder}.py").write_text(f"import fakepkg\n\n\ndef test_call():\n    {call}\n")
+    output = tmp_path / "record.json"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "cuda_core_guide.api_coverage_plugin",
+            f"--api-coverage={output}",
+            "--api-coverage-under=counted",
+            "--api-coverage-surface=surface.json",
+            "--rootdir",
+            str(tmp_path),
+            "-c",
+            os.devnull,
+            "counted",
+            "other",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])},
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    record = json.loads(output.read_text(encoding="utf-8"))
+    assert record["seen"] == ["fakepkg:helper"]
+    assert record["hook"] in ("sys.monitoring", "sys.setprofile")
