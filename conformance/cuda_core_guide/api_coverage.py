@@ -40,6 +40,7 @@ import importlib
 import inspect
 import json
 import sys
+import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -147,17 +148,17 @@ class CallRecorder:
             classes inherit counts only for the classes of this object.
         """
         names = self._by_id.get(id(callee))
-        if names is None:
+        owner = None
+        # Only a method object is looked into: any other object's attributes may run its code.
+        if names is None and isinstance(callee, (types.MethodType, types.BuiltinMethodType)):
+            owner = callee.__self__
             underlying = getattr(callee, "__func__", None)
             if underlying is not None:
                 names = self._by_id.get(id(underlying))
-        owner = getattr(callee, "__self__", None)
-        if names is None:
-            name = getattr(callee, "__name__", None)
-            if owner is not None and isinstance(name, str):
+            if names is None and owner is not None:
                 for cls in (owner if isinstance(owner, type) else type(owner)).__mro__:
-                    if name in vars(cls):
-                        names = self._by_id.get(id(_unwrap(vars(cls)[name])))
+                    if callee.__name__ in vars(cls):
+                        names = self._by_id.get(id(_unwrap(vars(cls)[callee.__name__])))
                         break
         if names is None:
             return
