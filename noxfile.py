@@ -239,13 +239,47 @@ def conformance(session: nox.Session, impl: str) -> None:
         paths = ["conformance/api_suite", "guide"]
     reports = ROOT / "reports"
     junit = reports / f"conformance-{impl}.xml"
+    # Which of upstream's public callables the API suite calls (cuda_core_guide.api_coverage).
+    record = reports / f"api-coverage-{impl}.json"
+    plugin = [
+        "-p",
+        "cuda_core_guide.api_coverage_plugin",
+        f"--api-coverage={record}",
+        "--api-coverage-under=conformance/api_suite",
+    ]
     try:
-        # The surface comparison needs no GPU, but is run against both implementations here.
-        session.run("pytest", "-m", "gpu or surface", f"--junitxml={junit}", *paths, *session.posargs)
+        # The surface comparison and the bad-argument rows without a device need no GPU,
+        # but are run against both implementations here.
+        session.run("pytest", "-m", "gpu or surface", f"--junitxml={junit}", *plugin, *paths, *session.posargs)
+        # The rest of the API suite needs no GPU and runs in `nox -s tests`; here it only adds to the coverage.
+        cpu_record = reports / f"api-coverage-{impl}-cpu.json"
+        session.run(
+            "pytest",
+            "-q",
+            "-m",
+            "not gpu and not surface",
+            "-p",
+            "cuda_core_guide.api_coverage_plugin",
+            f"--api-coverage={cpu_record}",
+            "conformance/api_suite",
+        )
     finally:
         if junit.is_file():
             matrix = reports / "conformance.json"
             session.run("python", "-m", "cuda_core_guide.conformance_report", str(junit), "--output", str(matrix))
+            session.run(
+                "python", "-m", "cuda_core_guide.bad_arguments_report", "--output", str(reports / "bad_arguments.json")
+            )
+        records = sorted(reports.glob("api-coverage-*.json"))
+        if records:
+            session.run(
+                "python",
+                "-m",
+                "cuda_core_guide.api_coverage",
+                *map(str, records),
+                "--output",
+                str(reports / "api_coverage.json"),
+            )
 
 
 @nox.session

@@ -98,6 +98,8 @@ cuda_core_guide_rule_pages = "rules"
 cuda_core_guide_include_root = ".."
 # The conformance matrix of the latest GPU run (a copy of reports/conformance.json).
 cuda_core_guide_conformance = "_data/conformance.json"
+cuda_core_guide_bad_arguments = "_data/bad_arguments.json"
+cuda_core_guide_api_coverage = "_data/api_coverage.json"
 # The checker's findings on the latest upstream releases (a copy of reports/upstream.json),
 # and its speed against cython-lint (written by conformance/benchmarks/checker_speed.py).
 cuda_core_guide_upstream_findings = "_data/upstream.json"

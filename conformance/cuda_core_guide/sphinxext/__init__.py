@@ -25,7 +25,8 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - the ``checker-output`` directive, the checker's output for a file,
   produced when the page is built;
 - the report directives ``conformance-matrix``, ``upstream-findings``,
-  ``checker-speed`` and ``bench-report``, each rendering data committed
+  ``checker-speed``, ``bench-report``, ``bad-arguments-table`` and
+  ``api-coverage``, each rendering data committed
   with the site, and the ``{bench}`` role, one number of the benchmark
   report with its interval (:mod:`.bench`);
 - the ``pre-commit-config`` directive, the snippet that adds the checker to
@@ -52,6 +53,10 @@ outcomes the ``conformance-matrix`` directive and each runnable example show;
 ``cuda_core_guide_upstream_findings`` the findings on upstream releases that
 the ``upstream-findings`` directive shows, ``cuda_core_guide_checker_speed``
 the run times that the ``checker-speed`` directive shows, and
+``cuda_core_guide_bad_arguments`` the table of bad arguments that
+``bad-arguments-table`` shows (:mod:`.bad_arguments`),
+``cuda_core_guide_api_coverage`` the API suite's coverage of upstream's
+callables that ``api-coverage`` shows (:mod:`.api_coverage`),
 ``cuda_core_guide_bench`` the benchmark report that ``bench-report`` and
 ``{bench}`` show (checked against the reference sources in
 ``cuda_core_guide_bench_reference``), each with a chart
@@ -70,6 +75,8 @@ from sphinx.config import Config
 
 from cuda_core_guide import __version__
 from cuda_core_guide.guide_rules import EXAMPLE_KINDS
+from cuda_core_guide.sphinxext.api_coverage import ApiCoverageDirective
+from cuda_core_guide.sphinxext.bad_arguments import BadArgumentsDirective
 from cuda_core_guide.sphinxext.bench import BenchReportDirective, bench_role
 from cuda_core_guide.sphinxext.chapter_list import ChapterListDirective
 from cuda_core_guide.sphinxext.checker_output import CheckerOutputDirective
@@ -101,6 +108,8 @@ _PATH_SETTINGS = (
     "cuda_core_guide_checker_speed",
     "cuda_core_guide_bench",
     "cuda_core_guide_bench_reference",
+    "cuda_core_guide_bad_arguments",
+    "cuda_core_guide_api_coverage",
 )
 
 
@@ -130,6 +139,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("cuda_core_guide_checker_speed", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_bench", "", "env", types=[str])
     app.add_config_value("cuda_core_guide_bench_reference", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_bad_arguments", "", "env", types=[str])
+    app.add_config_value("cuda_core_guide_api_coverage", "", "env", types=[str])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
@@ -148,6 +159,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("upstream-findings", UpstreamFindingsDirective)
     app.add_directive("checker-speed", CheckerSpeedDirective)
     app.add_directive("bench-report", BenchReportDirective)
+    app.add_directive("bad-arguments-table", BadArgumentsDirective)
+    app.add_directive("api-coverage", ApiCoverageDirective)
     app.add_role("bench", bench_role)
     setup_report_plots(app)
     setup_report_pages(app)

@@ -198,6 +198,8 @@ class Device:
                 HANDLE_RETURN(cydriver.cuCtxSetCurrent(c_ctx))
             self._context = c_primary
             return None
+        if not isinstance(ctx, Context):
+            raise TypeError(f"ctx must be a Context or None, got {type(ctx).__name__}")
         c_given = ctx
         if c_given._device_id != self._device_id:
             raise ValueError(

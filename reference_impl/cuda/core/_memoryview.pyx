@@ -220,6 +220,8 @@ cdef class StridedMemoryView:
         BufferError
             If ``stream_ptr`` is None for data on the host or a device, or
             if the data is on a device type other than the CPU or CUDA.
+        TypeError
+            If ``stream_ptr`` is neither an int nor None.
         """
         cdef StridedMemoryView view = cls.__new__(cls)
         StridedMemoryView_from_dlpack(view, obj, stream_ptr)
@@ -250,6 +252,8 @@ cdef class StridedMemoryView:
         CUDAError
             If the driver cannot tell the device of the data or order the
             streams.
+        TypeError
+            If ``stream_ptr`` is neither an int nor None.
         """
         cdef StridedMemoryView view = cls.__new__(cls)
         StridedMemoryView_from_cai(view, obj, stream_ptr)
@@ -466,8 +470,16 @@ cdef bint has_dlpack(object obj) except -1:
     raise BufferError("the input object does not support any data exchange protocol")
 
 
+cdef int check_stream_ptr(object stream_ptr) except -1:
+    """Refuse a ``stream_ptr`` that is neither ``None`` nor an integer, naming it."""
+    if stream_ptr is not None and not hasattr(stream_ptr, "__index__"):
+        raise TypeError(f"stream_ptr must be an int or None, got {type(stream_ptr).__name__}")
+    return 0
+
+
 cdef int StridedMemoryView_from_dlpack(StridedMemoryView self, object obj, object stream_ptr) except -1:
     """Fill ``self`` from ``obj.__dlpack__``, handing the consumer stream to the producer."""
+    check_stream_ptr(stream_ptr)
     device_type, device_id = obj.__dlpack_device__()
     is_device_accessible = True
     if device_type == kDLCPU:
@@ -517,6 +529,7 @@ cdef int StridedMemoryView_from_dlpack(StridedMemoryView self, object obj, objec
 
 cdef int StridedMemoryView_from_cai(StridedMemoryView self, object obj, object stream_ptr) except -1:
     """Fill ``self`` from ``obj.__cuda_array_interface__``, ordering the consumer stream after the producer's."""
+    check_stream_ptr(stream_ptr)
     cdef dict interface = obj.__cuda_array_interface__
     check_interface(interface, "CUDA Array Interface")
     if stream_ptr is None:

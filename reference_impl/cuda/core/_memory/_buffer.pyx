@@ -41,6 +41,12 @@ _FILL_PATTERN_BYTE_ORDER = "little"
 _DLPACK_VERSION = (1, 0)
 """The DLPack version whose structures this module exports."""
 
+_SIZE_MAX = (1 << (8 * sizeof(size_t))) - 1
+"""The largest size a C ``size_t`` holds."""
+
+_UINTPTR_MAX = (1 << (8 * sizeof(uintptr_t))) - 1
+"""The largest address a C ``uintptr_t`` holds."""
+
 # DLPack's device types and data type codes (dlpack.h), named as there.
 cdef enum:
     kDLCPU = 1
@@ -424,6 +430,9 @@ cdef class Buffer:
         ValueError
             If ``size`` or ``ptr`` is negative, or ``mr`` and ``owner`` are
             both given, or ``stream`` is given without ``mr``.
+        OverflowError
+            If ``size`` or ``ptr`` is larger than a C ``size_t`` or
+            ``uintptr_t`` holds.
         """
         return Buffer_from_handle(Buffer, ptr, size, mr, owner, stream)
 
@@ -744,13 +753,15 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
 
 
 cdef size_t size_argument(object size, str name) except? 0:
-    """Return ``size`` as a C size, rejecting non-integers and negative values."""
+    """Return ``size`` as a C size, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
     try:
         value = operator.index(size)
     except TypeError:
         raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
     if value < 0:
         raise ValueError(f"{name} must not be negative, got {value}")
+    if value > _SIZE_MAX:
+        raise OverflowError(f"{name} must be at most {_SIZE_MAX}, got {value}")
     return value
 
 
@@ -761,6 +772,8 @@ cdef uintptr_t pointer_argument(object ptr) except? 0:
     value = int(ptr)
     if value < 0:
         raise ValueError(f"ptr must not be negative, got {value}")
+    if value > _UINTPTR_MAX:
+        raise OverflowError(f"ptr must be an address of at most {_UINTPTR_MAX:#x}, got {value:#x}")
     return value
 
 

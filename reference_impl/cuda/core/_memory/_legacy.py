@@ -13,6 +13,7 @@ work that takes time.
 
 from __future__ import annotations
 
+import ctypes
 import operator
 
 from cuda.core._memory._buffer import Buffer, MemoryResource
@@ -21,6 +22,9 @@ from cuda.core._utils.cuda_utils import _check_driver_error as raise_if_driver_e
 from cuda.core._utils.cuda_utils import driver
 
 __all__ = ["LegacyPinnedMemoryResource"]
+
+_SIZE_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1
+"""The largest size a C ``size_t`` holds."""
 
 
 class LegacyPinnedMemoryResource(MemoryResource):
@@ -55,6 +59,8 @@ class LegacyPinnedMemoryResource(MemoryResource):
             If ``size`` is not an int or ``stream`` not a :class:`Stream`.
         ValueError
             If ``size`` is negative.
+        OverflowError
+            If ``size`` is larger than a C ``size_t`` holds.
         """
         size = _size_argument(size)
         if stream is not None and not isinstance(stream, Stream):
@@ -112,11 +118,13 @@ class LegacyPinnedMemoryResource(MemoryResource):
 
 
 def _size_argument(size: object) -> int:
-    """Return ``size`` as an int, rejecting non-integers and negative values."""
+    """Return ``size`` as an int, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
     try:
         value = operator.index(size)
     except TypeError:
         raise TypeError(f"size must be an int, got {type(size).__name__}") from None
     if value < 0:
         raise ValueError(f"size must not be negative, got {value}")
+    if value > _SIZE_MAX:
+        raise OverflowError(f"size must be at most {_SIZE_MAX}, got {value}")
     return value

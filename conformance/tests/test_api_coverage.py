@@ -1,0 +1,216 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The API-suite coverage counter: the surface's callables, calls recorded and counted, on a fake package."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from cuda_core_guide.api_coverage import CallRecorder, coverage, main, surface_callables
+
+SURFACE = {
+    "modules": {
+        "fakepkg": {
+            "names": {
+                "helper": {"kind": "function"},
+                "Thing": {
+                    "kind": "class",
+                    "members": {
+                        "run": {"kind": "method"},
+                        "size": {"kind": "property"},
+                        "make": {"kind": "classmethod"},
+                        "unused": {"kind": "method"},
+                        "LIMIT": {"kind": "attribute"},
+                        "__eq__": {"kind": "method"},
+                    },
+                },
+                "Other": {"kind": "class", "members": {"run": {"kind": "method"}}},
+                "Mode": {"kind": "enum"},
+                "_private": {"kind": "function"},
+            }
+        }
+    }
+}
+
+SOURCE = textwrap.dedent(
+    """
+    def helper():
+        return 1
+
+    class Base:
+        def run(self):
+            return 2
+
+    class Thing(Base):
+        LIMIT = 3
+
+        @property
+        def size(self):
+            return 4
+
+        @classmethod
+        def make(cls):
+            return cls()
+
+        def unused(self):
+            return 5
+
+    class Other(Base):
+        pass
+    """
+)
+
+
+@pytest.fixture
+def fakepkg(tmp_path, monkeypatch):
+    """Return the fake package, importable as ``fakepkg``."""
+    (tmp_path / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "fakepkg", raising=False)
+    import fakepkg
+
+    return fakepkg
+
+
+def test_surface_callables_are_functions_constructors_and_callable_members() -> None:
+    assert surface_callables(SURFACE) == {
+        "fakepkg:helper": "function",
+        "fakepkg:Thing": "constructor",
+        "fakepkg:Thing.run": "method",
+        "fakepkg:Thing.size": "property",
+        "fakepkg:Thing.make": "classmethod",
+        "fakepkg:Thing.unused": "method",
+        "fakepkg:Other": "constructor",
+        "fakepkg:Other.run": "method",
+    }
+
+
+def test_recorder_maps_calls_to_surface_names(fakepkg) -> None:
+    recorder = CallRecorder(surface_callables(SURFACE))
+    recorder.start()
+    try:
+        thing = fakepkg.Thing.make()
+        thing.run()
+        _ = thing.size
+        fakepkg.helper()
+    finally:
+        recorder.stop()
+    # Thing() runs inside make(): a class with no __init__ of its own is seen only where the hook sees the call.
+    assert {"fakepkg:Thing.make", "fakepkg:Thing.run", "fakepkg:Thing.size", "fakepkg:helper"} <= recorder.seen
+    assert "fakepkg:Thing.unused" not in recorder.seen
+    # run() is Base's, inherited by both: only the class of the object it was called on counts.
+    assert "fakepkg:Other.run" not in recorder.seen
+
+
+def test_recorder_sees_nothing_once_stopped(fakepkg) -> None:
+    recorder = CallRecorder(surface_callables(SURFACE))
+    recorder.start()
+    recorder.stop()
+    fakepkg.helper()
+    assert recorder.seen == set()
+
+
+def test_coverage_counts_per_module_and_lists_the_uncovered() -> None:
+    callables = surface_callables(SURFACE)
+    result = coverage(callables, ["fakepkg:helper", "fakepkg:Thing.run", "other:thing"])
+    assert (result["covered"], result["total"], result["percent"]) == (2, 8, 25.0)
+    assert result["modules"] == {"fakepkg": {"covered": 2, "total": 8}}
+    assert result["uncovered"] == [
+        "fakepkg:Other",
+        "fakepkg:Other.run",
+        "fakepkg:Thing",
+        "fakepkg:Thing.make",
+        "fakepkg:Thing.size",
+        "fakepkg:Thing.unused",
+    ]
+
+
+def test_main_writes_each_implementation(tmp_path) -> None:
+    surface = tmp_path / "surface.json"
+    surface.write_text(json.dumps(SURFACE), encoding="utf-8")
+    record = tmp_path / "api-coverage-reference.json"
+    record.write_text(json.dumps({"seen": ["fakepkg:helper"]}), encoding="utf-8")
+    output = tmp_path / "out.json"
+    assert main([str(record), "--surface", str(surface), "--output", str(output)]) == 0
+    written = json.loads(output.read_text(encoding="utf-8"))
+    assert written["implementations"]["reference"]["covered"] == 1
+    part = tmp_path / "api-coverage-reference-cpu.json"
+    part.write_text(json.dumps({"seen": ["fakepkg:Thing"], "gpu": False}), encoding="utf-8")
+    assert main([str(record), str(part), "--surface", str(surface), "--output", str(output)]) == 0
+    merged = json.loads(output.read_text(encoding="utf-8"))["implementations"]
+    assert list(merged) == ["reference"]
+    assert merged["reference"]["covered"] == 2
+    assert merged["reference"]["gpu"] is False
+    assert main([str(tmp_path / "missing.json"), "--surface", str(surface), "--output", str(output)]) == 2
+
+
+def test_getters_of_compiled_classes_are_seen_and_put_back() -> None:
+    # array.array is a compiled class whose typecode is a C getter, as a Cython property is.
+    import array
+    import inspect
+
+    surface = {
+        "modules": {"array": {"names": {"array": {"kind": "class", "members": {"typecode": {"kind": "property"}}}}}}
+    }
+    values = array.array("i", [1])
+    with pytest.raises(AttributeError) as before:
+        values.typecode = "d"
+    recorder = CallRecorder(surface_callables(surface))
+    recorder.start()
+    try:
+        assert isinstance(inspect.getattr_static(array.array, "typecode"), property)
+        with pytest.raises(AttributeError) as during:
+            values.typecode = "d"
+        assert values.typecode == "i"
+    finally:
+        recorder.stop()
+    assert str(during.value) == str(before.value)
+    assert recorder.seen == {"array:array.typecode"}
+    assert type(inspect.getattr_static(array.array, "typecode")).__name__ == "getset_descriptor"
+
+
+def test_the_plugin_records_only_the_tests_of_its_folder(tmp_path) -> None:
+    (tmp_path / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
+    (tmp_path / "surface.json").write_text(json.dumps(SURFACE), encoding="utf-8")
+    for folder, call in (("counted", "fakepkg.helper()"), ("other", "fakepkg.Thing().unused()")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / f"test_{folder}.py").write_text(f"import fakepkg\n\n\ndef test_call():\n    {call}\n")
+    output = tmp_path / "record.json"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "cuda_core_guide.api_coverage_plugin",
+            f"--api-coverage={output}",
+            "--api-coverage-under=counted",
+            "--api-coverage-surface=surface.json",
+            "--rootdir",
+            str(tmp_path),
+            "-c",
+            os.devnull,
+            "counted",
+            "other",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])},
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    record = json.loads(output.read_text(encoding="utf-8"))
+    assert record["seen"] == ["fakepkg:helper"]
+    assert record["hook"] in ("sys.monitoring", "sys.setprofile")
