@@ -355,9 +355,10 @@ class FileStreamProgramCache(ProgramCacheResource):
         for path in list(self._entry_files()):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
-        for directory in self._entries.iterdir():
-            with contextlib.suppress(OSError):
-                directory.rmdir()
+        with contextlib.suppress(FileNotFoundError):
+            for directory in self._entries.iterdir():
+                with contextlib.suppress(OSError):
+                    directory.rmdir()
         self._remove_stale_tmp_files()
 
     def _entry_path(self, key: bytes | str) -> Path:
