@@ -62,6 +62,7 @@ cdef class Process:
     cdef int _pid
 
     def __init__(self, pid: int) -> None:
+        """Check ``pid`` and name its process."""
         if isinstance(pid, bool) or not isinstance(pid, int):
             raise TypeError("pid must be an int")
         if pid <= 0:
