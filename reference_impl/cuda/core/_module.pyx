@@ -63,6 +63,9 @@ cdef class ObjectCode:
     An object code can be pickled: the copy has the same code (its bytes, or
     the path of its file), kind, name and symbol mapping, and loads a library
     of its own when it needs one.
+
+    Object codes compare equal, and hash alike, when they hold the same
+    loaded library; comparing or hashing one loads it.
     """
 
     def __init__(self, *args, **kwargs) -> None:
@@ -71,6 +74,19 @@ cdef class ObjectCode:
             "ObjectCode objects cannot be instantiated directly. "
             "Please use ObjectCode APIs (from_cubin, from_ptx) or Program APIs (compile)."
         )
+
+    def __eq__(self, other: object) -> bool:
+        # Equal object codes share one loaded library. Each object code loads
+        # its own, so only an object code and itself compare equal.
+        if not isinstance(other, ObjectCode):
+            return NotImplemented
+        ObjectCode_load(self)
+        ObjectCode_load(<ObjectCode>other)
+        return <uintptr_t>self._library == <uintptr_t>(<ObjectCode>other)._library
+
+    def __hash__(self) -> int:
+        ObjectCode_load(self)
+        return hash(<uintptr_t>self._library)
 
     def __repr__(self) -> str:
         return f"<ObjectCode code_type={self._code_type!r} name={self._name!r}>"

@@ -227,8 +227,13 @@ cdef class Program:
         logs : object, optional
             An object with a ``write`` method, such as a file or
             ``io.StringIO``, that receives the compiler's log.
-        cache : object, optional
-            A program cache; only ``None`` is supported.
+        cache : ProgramCacheResource, optional
+            A cache of compiled programs (see :mod:`cuda.core.utils`). The
+            key comes from :func:`~cuda.core.utils.make_program_cache_key`;
+            on a hit nothing compiles (``logs`` receives nothing) and the
+            cached bytes come back as a new object code of ``target_type``
+            named ``options.name``; on a miss the compiled bytes are stored.
+            Independent of ``ProgramOptions.no_cache``.
 
         Returns
         -------
@@ -237,23 +242,22 @@ cdef class Program:
 
         Raises
         ------
-        NotImplementedError
-            If ``cache`` is given.
         NVRTCError
             If compilation fails; the message holds the compiler's log.
         RuntimeError
             If the program is closed.
         TypeError
-            If ``name_expressions`` holds a non-string, or ``logs`` has no
-            ``write`` method.
+            If ``name_expressions`` holds a non-string, ``logs`` has no
+            ``write`` method, or ``cache`` is not a ``ProgramCacheResource``.
         ValueError
             If ``target_type`` is not one this program can produce, or NVRTC
             produced none of it: LTO IR needs ``link_time_optimization``,
-            and a cubin needs it unset.
+            and a cubin needs it unset. With ``cache``: if
+            ``name_expressions`` is not empty (the cache keeps no symbol
+            mapping), or the options need an ``extra_digest`` (see
+            :func:`~cuda.core.utils.make_program_cache_key`).
         """
         Program_check_open(self)
-        if cache is not None:
-            raise NotImplementedError("program caches are not supported; pass cache=None")
         if logs is not None and not hasattr(logs, "write"):
             raise TypeError(f"logs must have a write method, got {type(logs).__name__}")
         if self._linker is not None:
@@ -263,6 +267,8 @@ cdef class Program:
                     f"{', '.join(map(repr, _LINKER_TARGET_TYPES))} for PTX code, "
                     f"got {target_type!r}"
                 )
+            if cache is not None:
+                return Program_compile_cached(self, target_type, logs, cache)
             return self._linker.link(target_type)
         if target_type not in _NVRTC_TARGET_TYPES:
             raise ValueError(
@@ -278,6 +284,13 @@ cdef class Program:
                     f"got {type(name).__name__}: {name!r}"
                 )
             names.append(name)
+        if cache is not None:
+            if names:
+                raise ValueError(
+                    "name_expressions cannot be combined with cache: the cache stores "
+                    "the binary only, not the symbol mapping that name expressions make"
+                )
+            return Program_compile_cached(self, target_type, logs, cache)
         return Program_compile_nvrtc(self, target_type, names, logs)
 
     @property
@@ -633,6 +646,30 @@ cdef int Program_close(Program self) except -1:
     self._handle = None
     handle_return(nvrtc.nvrtcDestroyProgram(handle))
     return 0
+
+
+cdef object Program_compile_cached(Program self, str target_type, object logs, object cache):
+    """Return the code of ``self`` from ``cache``, compiling and storing it on a miss."""
+    # Imported here: cuda.core.utils imports this module.
+    from cuda.core.utils import ProgramCacheResource, make_program_cache_key
+
+    if not isinstance(cache, ProgramCacheResource):
+        raise TypeError(f"cache must be a ProgramCacheResource, got {type(cache).__name__}")
+    key = make_program_cache_key(
+        code=self._code.decode(),
+        code_type="c++" if self._linker is None else "ptx",
+        options=self._options,
+        target_type=target_type,
+    )
+    data = cache.get(key)
+    if data is not None:
+        return ObjectCode_create(data, target_type, self._options.name, None)
+    if self._linker is not None:
+        code = self._linker.link(target_type)
+    else:
+        code = Program_compile_nvrtc(self, target_type, [], logs)
+    cache[key] = code
+    return code
 
 
 cdef object Program_compile_nvrtc(Program self, str target_type, list names, object logs):
