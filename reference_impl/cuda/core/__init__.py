@@ -33,6 +33,8 @@ from cuda.core._program import *  # noqa: F403
 from cuda.core._program import __all__ as _program_all
 from cuda.core._stream import *  # noqa: F403
 from cuda.core._stream import __all__ as _stream_all
+from cuda.core._tensor_map import *  # noqa: F403
+from cuda.core._tensor_map import __all__ as _tensor_map_all
 from cuda.core._version import __version__  # noqa: F401 - re-exported as cuda.core.__version__
 
 __all__ = [
@@ -48,4 +50,5 @@ __all__ = [
     *_module_all,
     *_program_all,
     *_stream_all,
+    *_tensor_map_all,
 ]

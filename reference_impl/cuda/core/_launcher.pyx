@@ -26,6 +26,7 @@ from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
 from cuda.core._module cimport Kernel, Kernel_num_arguments
 from cuda.core._stream cimport Stream, Stream_accept
+from cuda.core._tensor_map cimport TensorMapDescriptor
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import ctypes
@@ -88,7 +89,9 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     - ``float``: a ``double``; ``bool``: a C++ ``bool``; ``complex``: two
       ``double`` values;
     - NumPy scalars (``numpy.float32(1.0)``, ``numpy.int16(3)`` and the like)
-      and ctypes scalars (``ctypes.c_int32(3)`` and the like): their bytes.
+      and ctypes scalars (``ctypes.c_int32(3)`` and the like): their bytes;
+    - :class:`TensorMapDescriptor`: its 128-byte ``CUtensorMap`` (a
+      ``const __grid_constant__ CUtensorMap`` parameter).
 
     Parameters
     ----------
@@ -154,8 +157,14 @@ cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except 
     cdef Py_ssize_t index
     cdef char* slot
     for index in range(len(args)):
+        arg = args[index]
+        if type(arg) is TensorMapDescriptor:
+            # 128 bytes, more than a slot holds: the driver copies the
+            # descriptor from the object itself, which ``args`` keeps alive.
+            pointers[index] = &(<TensorMapDescriptor>arg)._tensor_map
+            continue
         slot = slots + index * ARGUMENT_SLOT_SIZE
-        pack_argument(args[index], slot, index)
+        pack_argument(arg, slot, index)
         pointers[index] = slot
     return 0
 
@@ -209,7 +218,7 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
     else:
         raise TypeError(
             f"kernel argument {index} has unsupported type {type(arg).__name__}; pass a Buffer, "
-            "an int, float, bool or complex, or a NumPy or ctypes scalar"
+            "an int, float, bool or complex, a NumPy or ctypes scalar, or a TensorMapDescriptor"
         )
     return 0
 

@@ -188,6 +188,72 @@ cdef class StridedMemoryView:
         ]
         return "StridedMemoryView(" + (",\n" + indent).join(fields) + ")"
 
+    def as_tensor_map(
+        self,
+        box_dim: tuple[int, ...] | None = None,
+        *,
+        options: TensorMapDescriptorOptions | None = None,
+        element_strides: tuple[int, ...] | None = None,
+        data_type: object = None,
+        interleave: object = None,
+        swizzle: object = None,
+        l2_promotion: object = None,
+        oob_fill: object = None,
+    ) -> object:
+        """Encode a tiled tensor map of the viewed array, for the TMA unit of a Hopper or later GPU.
+
+        Give either ``box_dim`` and the other keyword arguments, or all of
+        them bundled in ``options``. The context of the device that holds
+        the array must be current. Sequences are given, like :attr:`shape`,
+        outermost dimension first.
+
+        Parameters
+        ----------
+        box_dim : tuple[int, ...], optional
+            The size of the tile in each dimension, in elements, 1 to 256;
+            required without ``options``.
+        options : TensorMapDescriptorOptions or dict, optional
+            All the options at once.
+        element_strides : tuple[int, ...], optional
+            The step between the elements the tile takes in each dimension;
+            1 (every element) by default.
+        data_type : object, optional
+            The element type, a NumPy dtype or a :class:`TensorMapDataType`;
+            the view's :attr:`dtype` by default.
+        interleave : TensorMapInterleave, optional
+            The interleaved layout; ``NONE`` by default.
+        swizzle : TensorMapSwizzle, optional
+            The shared-memory swizzle; ``NONE`` by default.
+        l2_promotion : TensorMapL2Promotion, optional
+            The L2 promotion; ``NONE`` by default.
+        oob_fill : TensorMapOOBFill, optional
+            What is read outside the array; ``NONE`` by default.
+
+        Returns
+        -------
+        TensorMapDescriptor
+            The descriptor, which keeps the viewed array alive.
+
+        Raises
+        ------
+        CUDAError
+            If the driver refuses the layout.
+        RuntimeError
+            If no context is current.
+        TypeError
+            If both ``options`` and individual arguments are given, neither
+            ``options`` nor ``box_dim`` is, or an option has the wrong type.
+        ValueError
+            If the memory is not device-accessible, not 16-byte aligned, or
+            on another device than the current one, or the rank (1 to 5),
+            tile, strides or element type cannot be encoded.
+        """
+        from cuda.core._tensor_map import _tiled_descriptor
+
+        return _tiled_descriptor(
+            self, box_dim, options, element_strides, data_type, interleave, swizzle, l2_promotion, oob_fill
+        )
+
     def close(self) -> None:
         """Release what the producer exported, and make the view empty.
 

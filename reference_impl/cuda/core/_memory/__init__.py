@@ -20,6 +20,8 @@ from ._managed_memory_resource import *  # noqa: F403
 from ._managed_memory_resource import __all__ as _managed_memory_resource_all
 from ._pinned_memory_resource import *  # noqa: F403
 from ._pinned_memory_resource import __all__ as _pinned_memory_resource_all
+from ._virtual_memory_resource import *  # noqa: F403
+from ._virtual_memory_resource import __all__ as _virtual_memory_resource_all
 
 __all__ = [
     *_buffer_all,
@@ -28,4 +30,5 @@ __all__ = [
     *_managed_buffer_all,
     *_managed_memory_resource_all,
     *_pinned_memory_resource_all,
+    *_virtual_memory_resource_all,
 ]

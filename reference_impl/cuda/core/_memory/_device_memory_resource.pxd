@@ -13,4 +13,5 @@ cdef class DeviceMemoryResource(MemoryResource):
         int _device_id
         bint _owns_pool
         bint _closed
+        object _attributes
         object __weakref__

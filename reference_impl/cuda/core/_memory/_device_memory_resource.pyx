@@ -11,13 +11,16 @@ order, from the device's current memory pool or from a pool of its own.
 from __future__ import annotations
 
 from libc.stdint cimport uintptr_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._memory._memory_pool cimport MPA_create
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
+from collections.abc import Iterable, Iterator, MutableSet
 from cuda.bindings import driver
 import dataclasses
 import enum
@@ -26,8 +29,14 @@ import warnings
 
 from cuda.core._device import Device
 from cuda.core._memory._buffer import Buffer
+from cuda.core._memory._memory_pool import _MemPoolAttributes
 
-__all__ = ["DeviceMemoryResource", "DeviceMemoryResourceOptions", "MemoryPoolAccess"]
+__all__ = [
+    "DeviceMemoryResource",
+    "DeviceMemoryResourceOptions",
+    "MemoryPoolAccess",
+    "PeerAccessibleBySetProxy",
+]
 
 
 cdef class DeviceMemoryResource(MemoryResource):
@@ -210,6 +219,20 @@ cdef class DeviceMemoryResource(MemoryResource):
         return DMR_get_access(self, Device(device).device_id)
 
     @property
+    def attributes(self) -> _MemPoolAttributes:
+        """Return the attributes of the memory pool, read from the driver when asked.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        """
+        DMR_check_open(self)
+        if self._attributes is None:
+            self._attributes = MPA_create(self, self._pool)
+        return self._attributes
+
+    @property
     def device_id(self) -> int:
         """Return the ordinal of the device whose memory this resource allocates."""
         return self._device_id
@@ -257,6 +280,34 @@ cdef class DeviceMemoryResource(MemoryResource):
         return False
 
     @property
+    def peer_accessible_by(self) -> PeerAccessibleBySetProxy:
+        """Return, or set, the other devices that can read and write the pool's memory.
+
+        The value is a live set of :class:`Device` objects: every read asks
+        the driver and every change grants or revokes access, for all the
+        pool's allocations, present and future. Setting it to an iterable of
+        devices or ordinals grants exactly those devices access, in one
+        driver call. The resource's own device always has access, and is
+        ignored wherever it is given.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed, when the set is read or changed.
+        ValueError
+            On setting, if a value is not a device ordinal, or the resource's
+            device cannot access the memory of one of the devices.
+        """
+        return PeerAccessibleBySetProxy(self)
+
+    @peer_accessible_by.setter
+    def peer_accessible_by(self, devices: Iterable[Device | int]) -> None:
+        DMR_check_open(self)
+        target = DMR_peer_ids(self, devices, True)
+        current = set(DMR_peers(self))
+        DMR_set_peer_access(self, target - current, current - target)
+
+    @property
     def uuid(self) -> None:
         """Return ``None``: an identifier is only given to pools shared between processes."""
         return None
@@ -293,6 +344,99 @@ class MemoryPoolAccess(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+class PeerAccessibleBySetProxy(MutableSet):
+    """A live set of the other devices that can access the memory of a :class:`DeviceMemoryResource`.
+
+    Reads ask the driver (``cuMemPoolGetAccess``) and changes grant or revoke
+    read-write access (``cuMemPoolSetAccess``), so the set is never out of
+    date. It yields :class:`Device` objects, and takes devices or device
+    ordinals. The resource's own device is never in the set, and is ignored
+    when given. :meth:`update` and :meth:`clear` change access in one driver
+    call.
+    """
+
+    __slots__ = ("_resource",)
+
+    def __init__(self, resource: DeviceMemoryResource) -> None:
+        """Make the set of ``resource``."""
+        self._resource = resource
+
+    def __contains__(self, device: object) -> bool:
+        DMR_check_open(self._resource)
+        try:
+            device_id = Device(device).device_id
+        except (TypeError, ValueError):
+            return False
+        if device_id == (<DeviceMemoryResource>self._resource)._device_id:
+            return False
+        return DMR_get_access(self._resource, device_id) == MemoryPoolAccess.READ_WRITE
+
+    def __iter__(self) -> Iterator[Device]:
+        return iter([Device(device_id) for device_id in DMR_peers(self._resource)])
+
+    def __len__(self) -> int:
+        return len(DMR_peers(self._resource))
+
+    def __repr__(self) -> str:
+        return f"PeerAccessibleBySetProxy({set(self)!r})"
+
+    @classmethod
+    def _from_iterable(cls, iterable: Iterable[Device]) -> set[Device]:
+        # Set operators (&, |, ^, -) build a plain set, not another live view.
+        return set(iterable)
+
+    def add(self, device: Device | int) -> None:
+        """Grant ``device`` read-write access to the pool's memory.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        ValueError
+            If ``device`` is not a device ordinal, or the resource's device
+            cannot access the memory of ``device``.
+        """
+        self.update((device,))
+
+    def clear(self) -> None:
+        """Revoke the access of every other device, in one driver call.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        """
+        DMR_check_open(self._resource)
+        DMR_set_peer_access(self._resource, set(), set(DMR_peers(self._resource)))
+
+    def discard(self, device: Device | int) -> None:
+        """Revoke the access of ``device`` to the pool's memory; ignore anything else.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        """
+        DMR_check_open(self._resource)
+        ids = DMR_peer_ids(self._resource, (device,), False)
+        DMR_set_peer_access(self._resource, set(), ids & set(DMR_peers(self._resource)))
+
+    def update(self, *others: Iterable[Device | int]) -> None:
+        """Grant every device of ``others`` read-write access, in one driver call.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        ValueError
+            If a value is not a device ordinal, or the resource's device
+            cannot access the memory of one of the devices.
+        """
+        DMR_check_open(self._resource)
+        ids = DMR_peer_ids(self._resource, [d for other in others for d in other], True)
+        DMR_set_peer_access(self._resource, ids - set(DMR_peers(self._resource)), set())
 
 
 _ACCESS_BY_FLAGS = {
@@ -458,3 +602,84 @@ cdef object DMR_get_access(DeviceMemoryResource self, int device_id):
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolGetAccess(&c_flags, c_pool, &c_location))
     return _ACCESS_BY_FLAGS[c_flags]
+
+
+cdef tuple DMR_peers(DeviceMemoryResource self):
+    """Return the ordinals of the other devices with read-write access to the pool, ascending."""
+    DMR_check_open(self)
+    cdef cydriver.CUmemoryPool c_pool = self._pool
+    cdef int c_owner = self._device_id
+    cdef int c_count = 0
+    cdef cydriver.CUmemAccess_flags c_flags
+    cdef cydriver.CUmemLocation c_location
+    with nogil:
+        HANDLE_RETURN(cydriver.cuDeviceGetCount(&c_count))
+    peers = []
+    memset(&c_location, 0, sizeof(c_location))
+    c_location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+    for device_id in range(c_count):
+        if device_id == c_owner:
+            continue
+        c_location.id = device_id
+        with nogil:
+            HANDLE_RETURN(cydriver.cuMemPoolGetAccess(&c_flags, c_pool, &c_location))
+        if c_flags == cydriver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE:
+            peers.append(device_id)
+    return tuple(peers)
+
+
+cdef set DMR_peer_ids(DeviceMemoryResource self, object devices, bint strict):
+    """Return the ordinals of ``devices`` but the resource's own.
+
+    With ``strict``, a value that is not a device raises, and so does a
+    device whose memory the resource's device cannot access; without it,
+    values that are not devices are left out.
+    """
+    ids = set()
+    for device in devices:
+        try:
+            ids.add(Device(device).device_id)
+        except (TypeError, ValueError):
+            if strict:
+                raise
+    ids.discard(self._device_id)
+    if strict:
+        owner = Device(self._device_id)
+        bad = sorted(device_id for device_id in ids if not owner.can_access_peer(device_id))
+        if bad:
+            raise ValueError(
+                f"Device {self._device_id} cannot access peer(s): {', '.join(map(str, bad))}"
+            )
+    return ids
+
+
+cdef int DMR_set_peer_access(DeviceMemoryResource self, set grant, set revoke) except -1:
+    """Grant read-write access to the devices of ``grant`` and revoke that of ``revoke``, in one call."""
+    cdef size_t c_count = len(grant) + len(revoke)
+    if c_count == 0:
+        return 0
+    DMR_check_open(self)
+    cdef cydriver.CUmemAccessDesc* c_descs = <cydriver.CUmemAccessDesc*>malloc(
+        c_count * sizeof(cydriver.CUmemAccessDesc)
+    )
+    if c_descs == NULL:
+        raise MemoryError("cannot allocate the access descriptors of a memory pool")
+    cdef cydriver.CUmemoryPool c_pool = self._pool
+    cdef size_t i = 0
+    try:
+        memset(c_descs, 0, c_count * sizeof(cydriver.CUmemAccessDesc))
+        for device_id in sorted(grant):
+            c_descs[i].location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+            c_descs[i].location.id = device_id
+            c_descs[i].flags = cydriver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE
+            i += 1
+        for device_id in sorted(revoke):
+            c_descs[i].location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+            c_descs[i].location.id = device_id
+            c_descs[i].flags = cydriver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_NONE
+            i += 1
+        with nogil:
+            HANDLE_RETURN(cydriver.cuMemPoolSetAccess(c_pool, c_descs, c_count))
+    finally:
+        free(c_descs)
+    return 0

@@ -14,7 +14,14 @@ cdef class _MemPool(MemoryResource):
         cydriver.CUmemoryPool _pool
         bint _owns_pool
         bint _closed
+        object _attributes
         object __weakref__
+
+
+cdef class _MemPoolAttributes:
+    cdef:
+        object _resource
+        cydriver.CUmemoryPool _pool
 
 
 cdef int MP_check_open(_MemPool self) except -1
@@ -31,4 +38,5 @@ cdef int MP_create_pool(
     cydriver.CUmemAllocationType allocation_type,
     size_t max_size,
 ) except -1
+cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool)
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0

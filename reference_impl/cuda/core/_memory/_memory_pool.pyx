@@ -8,11 +8,13 @@
 location (borrowed) or one it created (owned), and allocates and frees its
 memory in stream order. :class:`PinnedMemoryResource` and
 :class:`ManagedMemoryResource` choose the pool; this class does the rest.
+:class:`_MemPoolAttributes` reads the attributes of any resource's pool,
+:class:`DeviceMemoryResource`'s included.
 """
 
 from __future__ import annotations
 
-from libc.stdint cimport uintptr_t
+from libc.stdint cimport uint64_t, uintptr_t
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
@@ -23,10 +25,24 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 from cuda.bindings import driver
 import operator
 import warnings
+import weakref
 
 from cuda.core._memory._buffer import Buffer
 
 __all__ = []
+
+
+_MPA_NAMES = (
+    "release_threshold",
+    "reserved_mem_current",
+    "reserved_mem_high",
+    "reuse_allow_internal_dependencies",
+    "reuse_allow_opportunistic",
+    "reuse_follow_event_dependencies",
+    "used_mem_current",
+    "used_mem_high",
+)
+"""The properties :meth:`_MemPoolAttributes.__repr__` shows, in alphabetical order."""
 
 
 cdef class _MemPool(MemoryResource):
@@ -136,6 +152,20 @@ cdef class _MemPool(MemoryResource):
         MP_close(self)
 
     @property
+    def attributes(self) -> _MemPoolAttributes:
+        """Return the attributes of the memory pool, read from the driver when asked.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is closed.
+        """
+        MP_check_open(self)
+        if self._attributes is None:
+            self._attributes = MPA_create(self, self._pool)
+        return self._attributes
+
+    @property
     def handle(self) -> driver.CUmemoryPool:
         """Return the memory pool, as a ``driver.CUmemoryPool``.
 
@@ -171,6 +201,105 @@ cdef class _MemPool(MemoryResource):
     def uuid(self) -> None:
         """Return ``None``: an identifier is only given to pools shared between processes."""
         return None
+
+
+cdef class _MemPoolAttributes:
+    """Read the attributes of a resource's memory pool.
+
+    Every property asks the driver (``cuMemPoolGetAttribute``), so the values
+    are never out of date. Objects of this class come from the
+    ``attributes`` property of the pool-backed resources, not from calling
+    the class.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError(
+            "_MemPoolAttributes cannot be instantiated directly. Please use MemoryResource APIs."
+        )
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)}" for name in _MPA_NAMES)
+        return f"_MemPoolAttributes({values})"
+
+    @property
+    def release_threshold(self) -> int:
+        """Return how much reserved memory, in bytes, the pool holds before releasing it to the OS."""
+        return MPA_get_u64(self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD)
+
+    @property
+    def reserved_mem_current(self) -> int:
+        """Return how much memory, in bytes, the pool currently reserves."""
+        return MPA_get_u64(self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT)
+
+    @property
+    def reserved_mem_high(self) -> int:
+        """Return the most memory, in bytes, the pool has reserved at once."""
+        return MPA_get_u64(self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH)
+
+    @property
+    def reuse_allow_internal_dependencies(self) -> bool:
+        """Return whether the pool may make a stream wait on another's frees to reuse memory."""
+        return MPA_get_flag(
+            self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES
+        )
+
+    @property
+    def reuse_allow_opportunistic(self) -> bool:
+        """Return whether the pool may reuse memory whose free has completed, with no dependency."""
+        return MPA_get_flag(
+            self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC
+        )
+
+    @property
+    def reuse_follow_event_dependencies(self) -> bool:
+        """Return whether the pool may reuse memory freed on a stream that an event orders before."""
+        return MPA_get_flag(
+            self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES
+        )
+
+    @property
+    def used_mem_current(self) -> int:
+        """Return how much memory, in bytes, the pool's allocations currently use."""
+        return MPA_get_u64(self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_USED_MEM_CURRENT)
+
+    @property
+    def used_mem_high(self) -> int:
+        """Return the most memory, in bytes, the pool's allocations have used at once."""
+        return MPA_get_u64(self, cydriver.CUmemPool_attribute.CU_MEMPOOL_ATTR_USED_MEM_HIGH)
+
+
+cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool):
+    """Return the attributes of ``pool``, the pool of ``resource``."""
+    cdef _MemPoolAttributes self = _MemPoolAttributes.__new__(_MemPoolAttributes)
+    # A weak reference: the resource caches its attributes, which must not keep it alive.
+    self._resource = weakref.ref(resource)
+    self._pool = pool
+    return self
+
+
+cdef int MPA_get(_MemPoolAttributes self, cydriver.CUmemPool_attribute attribute, void* value) except -1:
+    """Read ``attribute`` of the pool into ``value``, unless its resource is closed or gone."""
+    resource = self._resource()
+    if resource is None or resource.is_closed:
+        raise RuntimeError("the memory resource is closed; its pool attributes cannot be read")
+    cdef cydriver.CUmemoryPool c_pool = self._pool
+    with nogil:
+        HANDLE_RETURN(cydriver.cuMemPoolGetAttribute(c_pool, attribute, value))
+    return 0
+
+
+cdef object MPA_get_u64(_MemPoolAttributes self, cydriver.CUmemPool_attribute attribute):
+    """Return a 64-bit attribute of the pool, a size in bytes."""
+    cdef uint64_t c_value = 0
+    MPA_get(self, attribute, &c_value)
+    return c_value
+
+
+cdef bint MPA_get_flag(_MemPoolAttributes self, cydriver.CUmemPool_attribute attribute) except -1:
+    """Return an ``int``-sized boolean attribute of the pool."""
+    cdef int c_value = 0
+    MPA_get(self, attribute, &c_value)
+    return c_value != 0
 
 
 cdef int MP_check_open(_MemPool self) except -1:
