@@ -9,6 +9,7 @@ public names and signatures as upstream ``cuda-core`` 1.2, written exactly as
 the cuda.core developer guide prescribes.
 """
 
+from cuda.core import graph  # noqa: F401 - the public submodule cuda.core.graph
 from cuda.core._context import *  # noqa: F403
 from cuda.core._context import __all__ as _context_all
 from cuda.core._device import *  # noqa: F403

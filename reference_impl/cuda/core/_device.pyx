@@ -35,6 +35,7 @@ from cuda.core._device_resources import DeviceResources
 from cuda.core._event import Event, EventOptions
 from cuda.core._stream import Stream, StreamOptions
 from cuda.core._utils.cuda_utils import ComputeCapability, CUDAError
+from cuda.core.graph import GraphBuilder
 
 __all__ = ["Device", "DeviceProperties"]
 
@@ -314,6 +315,23 @@ class Device:
         >>> stream = ctx.create_stream()
         """
         return Context_create_green(self._device_id, options)
+
+    def create_graph_builder(self) -> GraphBuilder:
+        """Create a graph builder that records work on a new stream of this device.
+
+        Returns
+        -------
+        GraphBuilder
+            A new builder, not building yet: call its
+            :meth:`~cuda.core.graph.GraphBuilder.begin_building`.
+
+        Raises
+        ------
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver cannot create the stream.
+        """
+        return GraphBuilder._init(self.create_stream())
 
     def create_event(self, options: EventOptions | None = None) -> Event:
         """Create an event on this device, not yet recorded.

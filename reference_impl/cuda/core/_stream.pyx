@@ -150,6 +150,26 @@ cdef class Stream:
             with nogil:
                 HANDLE_RETURN(cydriver.cuStreamDestroy(c_handle))
 
+    def create_graph_builder(self) -> GraphBuilder:
+        """Create a graph builder that records the work queued on this stream.
+
+        Returns
+        -------
+        GraphBuilder
+            A new builder, not building yet: call its
+            :meth:`~cuda.core.graph.GraphBuilder.begin_building`.
+
+        Raises
+        ------
+        RuntimeError
+            If the stream is closed.
+        """
+        # Imported here: cuda.core.graph._graph_builder cimports this module.
+        from cuda.core.graph import GraphBuilder
+
+        Stream_check_open(self)
+        return GraphBuilder._init(self)
+
     @staticmethod
     def from_handle(handle: int) -> Stream:
         """Wrap a driver stream made elsewhere.
@@ -471,6 +491,10 @@ cdef Stream Stream_accept(object arg, bint allow_stream_protocol=False):
     cdef Stream stream
     if isinstance(arg, Stream):
         stream = <Stream>arg
+    elif Stream_is_graph_builder(arg):
+        stream = arg.stream
+        if stream is None:
+            raise RuntimeError("GraphBuilder has been closed")
     elif allow_stream_protocol and hasattr(arg, "__cuda_stream__"):
         stream = Stream_from_protocol(arg)
         # stacklevel=1 names the caller's line: compiled Cython functions push
@@ -532,6 +556,14 @@ cdef int Stream_check_priority(int device_id, cydriver.CUcontext ctx, object pri
             f"{c_greatest} (highest) to {c_least} (lowest)"
         )
     return priority
+
+
+cdef bint Stream_is_graph_builder(object arg) except -1:
+    """Return whether ``arg`` is a :class:`~cuda.core.graph.GraphBuilder`, which stands for its stream."""
+    # Imported here: cuda.core.graph._graph_builder cimports this module.
+    from cuda.core.graph import GraphBuilder
+
+    return isinstance(arg, GraphBuilder)
 
 
 cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options):

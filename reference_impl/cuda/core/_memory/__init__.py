@@ -12,6 +12,8 @@ from ._buffer import *  # noqa: F403
 from ._buffer import __all__ as _buffer_all
 from ._device_memory_resource import *  # noqa: F403
 from ._device_memory_resource import __all__ as _device_memory_resource_all
+from ._graph_memory_resource import *  # noqa: F403
+from ._graph_memory_resource import __all__ as _graph_memory_resource_all
 from ._legacy import *  # noqa: F403
 from ._legacy import __all__ as _legacy_all
 from ._managed_buffer import *  # noqa: F403
@@ -26,6 +28,7 @@ from ._virtual_memory_resource import __all__ as _virtual_memory_resource_all
 __all__ = [
     *_buffer_all,
     *_device_memory_resource_all,
+    *_graph_memory_resource_all,
     *_legacy_all,
     *_managed_buffer_all,
     *_managed_memory_resource_all,

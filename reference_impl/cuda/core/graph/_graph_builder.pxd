@@ -1,0 +1,25 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+from cuda.bindings cimport cydriver
+
+from cuda.core._stream cimport Stream
+
+
+cdef class GraphBuilder:
+    cdef:
+        Stream _stream
+        cydriver.CUstream _stream_handle
+        cydriver.CUgraph _graph
+        int _kind
+        int _state
+        bint _closed
+        object __weakref__
+
+
+cdef class Graph:
+    cdef:
+        cydriver.CUgraphExec _handle
+        bint _closed
+        object __weakref__

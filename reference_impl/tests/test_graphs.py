@@ -1,0 +1,92 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""The reference's graph builders and graphs: closing, and the errors of closed objects."""
+
+from __future__ import annotations
+
+import gc
+import warnings
+
+import pytest
+
+from cuda.core import GraphMemoryResource, GraphMemoryResourceAttributes, launch
+from cuda.core.graph import Graph, GraphBuilder, GraphDebugPrintOptions
+
+
+def test_debug_print_options_translate_to_driver_flags() -> None:
+    assert GraphDebugPrintOptions()._to_flags() == 0
+    verbose = GraphDebugPrintOptions(verbose=True)._to_flags()
+    handles = GraphDebugPrintOptions(handles=True)._to_flags()
+    assert verbose != 0
+    assert handles != 0
+    assert GraphDebugPrintOptions(verbose=True, handles=True)._to_flags() == verbose | handles
+
+
+def test_graph_memory_resource_accepts_a_device_or_an_ordinal() -> None:
+    class FakeDevice:
+        device_id = 0
+
+    assert GraphMemoryResource(FakeDevice()) is GraphMemoryResource(0)
+    with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
+        GraphMemoryResourceAttributes()
+
+
+def test_launch_refuses_other_objects_before_any_driver_call() -> None:
+    with pytest.raises(TypeError, match="stream must be a Stream"):
+        launch(object(), None, None)
+
+
+@pytest.mark.gpu
+def test_closing_a_building_builder_ends_the_capture(device) -> None:
+    builder = device.create_graph_builder().begin_building()
+    stream = builder.stream
+    builder.close()
+    assert builder.is_closed
+    assert builder.stream is None
+    buffer = device.memory_resource.allocate(64, stream=stream)
+    buffer.fill(0, stream=stream)
+    stream.sync()
+    buffer.close()
+
+
+@pytest.mark.gpu
+def test_closed_builders_and_graphs_raise(device, stream) -> None:
+    builder = device.create_graph_builder().begin_building()
+    builder.end_building()
+    graph = builder.complete()
+    builder.close()
+    for call in (
+        builder.begin_building,
+        builder.end_building,
+        builder.complete,
+        builder.__cuda_stream__,
+        lambda: builder.split(2),
+        lambda: builder.is_building,
+    ):
+        with pytest.raises(RuntimeError, match="GraphBuilder has been closed"):
+            call()
+    with pytest.raises(RuntimeError, match="GraphBuilder has been closed"):
+        device.memory_resource.allocate(64, stream=builder)
+    # The graph outlives the builder it was completed from.
+    graph.launch(stream)
+    stream.sync()
+    graph.close()
+    for call in (lambda: graph.launch(stream), lambda: graph.upload(stream), lambda: graph.handle):
+        with pytest.raises(RuntimeError, match="Graph has been closed"):
+            call()
+
+
+@pytest.mark.gpu
+def test_collecting_unclosed_builders_and_graphs_warns_nothing(device) -> None:
+    builder = device.create_graph_builder().begin_building()
+    other = device.create_graph_builder().begin_building()
+    other.end_building()
+    graph = other.complete()
+    assert isinstance(graph, Graph)
+    assert isinstance(builder, GraphBuilder)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        del builder, other, graph
+        gc.collect()
