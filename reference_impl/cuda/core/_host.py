@@ -45,9 +45,7 @@ class Host:
         """Return the one object for the location the arguments name."""
         if is_numa_current and numa_id is not None:
             raise ValueError("numa_id and is_numa_current cannot both be given")
-        if numa_id is not None and (
-            isinstance(numa_id, bool) or not isinstance(numa_id, int) or numa_id < 0
-        ):
+        if numa_id is not None and (isinstance(numa_id, bool) or not isinstance(numa_id, int) or numa_id < 0):
             raise ValueError(f"numa_id must be a non-negative int or None, got {numa_id!r}")
         key = (numa_id, bool(is_numa_current))
         with _instances_lock:

@@ -44,9 +44,9 @@ __all__ = [
 DevicePointerType: TypeAlias = driver.CUdeviceptr | int | None
 """A device address as :attr:`~cuda.core.Buffer.handle` may give it: a ``CUdeviceptr``, an int or None."""
 
-# The resource classes of green contexts are not part of this implementation:
-# the alias names them as upstream does, as forward references.
-DeviceResourcesType: TypeAlias = Sequence["SMResource | WorkqueueResource"]
+# Forward references, which this module cannot import: the module that
+# defines them, cuda.core._device_resources, imports this one.
+DeviceResourcesType: TypeAlias = Sequence["SMResource | WorkqueueResource"]  # noqa: F821
 """The device resources a green context is created from."""
 
 ProcessStateType: TypeAlias = Literal["running", "locked", "checkpointed", "failed"]
