@@ -31,6 +31,18 @@ REACHED_THROUGH = {
     "Context": "context",
     "KernelAttributes": "attributes",
     "ParamInfo": "arguments_info",
+    "KernelOccupancy": "occupancy",
+    "MaxPotentialBlockSizeOccupancyResult": "max_potential_block_size",
+    "DeviceResources": "resources",
+    "SMResource": "sm",
+    "AccessedBySetProxy": "accessed_by",
+    "PeerAccessibleBySetProxy": "peer_accessible_by",
+    "GraphMemoryResourceAttributes": "attributes",
+    "TensorMapInterleave": "interleave",
+    "TensorMapSwizzle": "swizzle",
+    "TensorMapL2Promotion": "l2_promotion",
+    "TensorMapOOBFill": "oob_fill",
+    "TensorMapDataType": "data_type",
 }
 """Classes whose objects an example reaches through an attribute (``device.properties``), not by name."""
 

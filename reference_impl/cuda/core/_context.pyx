@@ -59,7 +59,7 @@ cdef class Context:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: contexts come from :attr:`Device.context` and :attr:`Stream.context`."""
+        """Refuse direct construction: see :attr:`Device.context`."""
         raise RuntimeError(
             "Context objects cannot be instantiated directly. Please use Device or Stream APIs."
         )

@@ -53,7 +53,7 @@ cdef class DeviceResources:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: resources come from the ``resources`` of a device, context or stream."""
+        """Refuse direct construction: see :attr:`Device.resources`."""
         raise RuntimeError(
             "DeviceResources cannot be instantiated directly. Use dev.resources or ctx.resources."
         )
@@ -196,7 +196,7 @@ cdef class SMResource:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: SM resources come from :attr:`DeviceResources.sm` and :meth:`split`."""
+        """Refuse direct construction: see :attr:`DeviceResources.sm`."""
         raise RuntimeError(
             "SMResource cannot be instantiated directly. "
             "Use dev.resources.sm or SMResource.split()."
@@ -286,7 +286,7 @@ cdef class WorkqueueResource:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: workqueue resources come from :attr:`DeviceResources.workqueue`."""
+        """Refuse direct construction: see :attr:`DeviceResources.workqueue`."""
         raise RuntimeError(
             "WorkqueueResource cannot be instantiated directly. Use dev.resources.workqueue."
         )

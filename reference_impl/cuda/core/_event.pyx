@@ -61,7 +61,7 @@ cdef class Event:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: events come from :meth:`Stream.record` and :meth:`Device.create_event`."""
+        """Refuse direct construction: see :meth:`Stream.record`."""
         raise RuntimeError(
             "Event objects cannot be instantiated directly. Please use Stream APIs (record)."
         )

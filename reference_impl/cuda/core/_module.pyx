@@ -69,7 +69,7 @@ cdef class ObjectCode:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: object code comes from :meth:`from_cubin`, :meth:`from_ptx` and others."""
+        """Refuse direct construction: see :meth:`from_cubin`."""
         raise RuntimeError(
             "ObjectCode objects cannot be instantiated directly. "
             "Please use ObjectCode APIs (from_cubin, from_ptx) or Program APIs (compile)."
@@ -395,7 +395,7 @@ cdef class Kernel:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: kernels come from :meth:`ObjectCode.get_kernel`."""
+        """Refuse direct construction: see :meth:`ObjectCode.get_kernel`."""
         raise RuntimeError(
             "Kernel objects cannot be instantiated directly. Please use ObjectCode APIs."
         )

@@ -77,7 +77,7 @@ cdef class Stream:
         self._device_id = -1
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: streams come from :meth:`Device.create_stream` and :meth:`from_handle`."""
+        """Refuse direct construction: see :meth:`Device.create_stream`."""
         raise RuntimeError(
             "Stream objects cannot be instantiated directly. Please use Device APIs "
             "(create_stream) or other Stream APIs (from_handle)."

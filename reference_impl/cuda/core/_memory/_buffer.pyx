@@ -119,7 +119,7 @@ cdef class Buffer:
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: buffers come from :meth:`MemoryResource.allocate` and :meth:`from_handle`."""
+        """Refuse direct construction: see :meth:`MemoryResource.allocate`."""
         raise RuntimeError(
             "Buffer objects cannot be instantiated directly. Please use MemoryResource APIs."
         )

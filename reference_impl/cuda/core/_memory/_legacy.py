@@ -118,7 +118,7 @@ class LegacyPinnedMemoryResource(MemoryResource):
 
 
 def _size_argument(size: object) -> int:
-    """Return ``size`` as an int, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
+    """Return ``size`` as an int; refuse non-integers, negatives and sizes past ``SIZE_MAX``."""
     try:
         value = operator.index(size)
     except TypeError:
