@@ -40,6 +40,11 @@ class Subjects:
         self.device = device
         self._closing: list = []
 
+    def close(self) -> None:
+        """Close what was made."""
+        for thing in reversed(self._closing):
+            thing.close()
+
     @functools.cached_property
     def stream(self):
         """Return a new stream of device 0."""
@@ -51,11 +56,6 @@ class Subjects:
     def second_device(self):
         """Return device 1 (a row that uses it needs 2 GPUs)."""
         return cuda.core.Device(1)
-
-    def close(self) -> None:
-        """Close what was made."""
-        for thing in reversed(self._closing):
-            thing.close()
 
 
 def _params() -> Iterator[object]:

@@ -54,37 +54,6 @@ _TOOL_ID = 4
 """The ``sys.monitoring`` tool ID the recorder takes (one no standard tool uses)."""
 
 
-def surface_callables(surface: dict) -> dict[str, str]:
-    """Return the public callables of a surface snapshot, with their kinds.
-
-    Parameters
-    ----------
-    surface : dict
-        A snapshot written by ``python -m cuda_core_guide.surface``.
-
-    Returns
-    -------
-    dict of str to str
-        ``module:Name`` (a function or a class's constructor) or
-        ``module:Class.member`` to ``function``, ``constructor``, or the
-        member's kind. Names that start with ``_`` are left out.
-    """
-    found: dict[str, str] = {}
-    for module, described in surface.get("modules", {}).items():
-        for name, entry in described.get("names", {}).items():
-            if name.startswith("_"):
-                continue
-            kind = entry.get("kind")
-            if kind == "function":
-                found[f"{module}:{name}"] = "function"
-            elif kind == "class":
-                found[f"{module}:{name}"] = "constructor"
-                for member, member_entry in entry.get("members", {}).items():
-                    if not member.startswith("_") and member_entry.get("kind") in _MEMBER_KINDS:
-                        found[f"{module}:{name}.{member}"] = member_entry["kind"]
-    return found
-
-
 class CallRecorder:
     """Record which callables of a surface are called, while started.
 
@@ -184,6 +153,37 @@ class CallRecorder:
             self.note(code, frame.f_locals.get(code.co_varnames[0]) if code.co_argcount else None)
         elif event == "c_call":
             self.note(arg)
+
+
+def surface_callables(surface: dict) -> dict[str, str]:
+    """Return the public callables of a surface snapshot, with their kinds.
+
+    Parameters
+    ----------
+    surface : dict
+        A snapshot written by ``python -m cuda_core_guide.surface``.
+
+    Returns
+    -------
+    dict of str to str
+        ``module:Name`` (a function or a class's constructor) or
+        ``module:Class.member`` to ``function``, ``constructor``, or the
+        member's kind. Names that start with ``_`` are left out.
+    """
+    found: dict[str, str] = {}
+    for module, described in surface.get("modules", {}).items():
+        for name, entry in described.get("names", {}).items():
+            if name.startswith("_"):
+                continue
+            kind = entry.get("kind")
+            if kind == "function":
+                found[f"{module}:{name}"] = "function"
+            elif kind == "class":
+                found[f"{module}:{name}"] = "constructor"
+                for member, member_entry in entry.get("members", {}).items():
+                    if not member.startswith("_") and member_entry.get("kind") in _MEMBER_KINDS:
+                        found[f"{module}:{name}.{member}"] = member_entry["kind"]
+    return found
 
 
 class _RecordingProperty(property):

@@ -29,10 +29,10 @@ from typing import Any
 
 __all__ = ["CASES", "BadArgument", "Expectation"]
 
-UNUSED_ADDRESS = 0x1000
+_UNUSED_ADDRESS = 0x1000
 """An address that no test reads or writes: buffers made from it are only checked, never used."""
 
-HUGE = 1 << 70
+_HUGE = 1 << 70
 """A size or address that no C integer holds."""
 
 
@@ -91,12 +91,6 @@ class BadArgument:
     gpus: int = 0
     upstream: Expectation | None = None
 
-    @property
-    def id(self) -> str:
-        """Return the row's test ID: ``Device.allocate-size--1``."""
-        text = f"{self.callable}-{self.argument}-{self.value}"
-        return re.sub(r"[^A-Za-z0-9_.<>=+-]+", "_", text).strip("_")
-
     def expectation(self, implementation: str) -> Expectation:
         """Return what ``implementation`` (``reference`` or ``upstream``) must raise.
 
@@ -115,10 +109,16 @@ class BadArgument:
             return self.upstream
         return self.expected
 
+    @property
+    def id(self) -> str:
+        """Return the row's test ID: ``Device.allocate-size--1``."""
+        text = f"{self.callable}-{self.argument}-{self.value}"
+        return re.sub(r"[^A-Za-z0-9_.<>=+-]+", "_", text).strip("_")
+
 
 def _buffer(core: Any, size: int = 256) -> Any:
     """Return a buffer over an address no test touches (no device needed)."""
-    return core.Buffer.from_handle(UNUSED_ADDRESS, size)
+    return core.Buffer.from_handle(_UNUSED_ADDRESS, size)
 
 
 def _closed_buffer(core: Any) -> Any:
@@ -130,7 +130,7 @@ def _closed_buffer(core: Any) -> Any:
 
 def _closed_stream(core: Any) -> Any:
     """Return a closed stream that wrapped an address no test uses (closing it makes no driver call)."""
-    stream = core.Stream.from_handle(UNUSED_ADDRESS)
+    stream = core.Stream.from_handle(_UNUSED_ADDRESS)
     stream.close()
     return stream
 
@@ -145,452 +145,452 @@ def _ok(exception: str, match: str) -> Expectation:
     return Expectation(exception, match)
 
 
-E = Expectation
-R = BadArgument
+_E = Expectation
+_R = BadArgument
 
 _CPU: list[BadArgument] = [
     # Options dataclasses: unknown option names and wrong types.
-    R("StreamOptions", "bogus", "1", E("TypeError", "bogus"), lambda c, s: c.StreamOptions(bogus=1)),
-    R(
+    _R("StreamOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.StreamOptions(bogus=1)),
+    _R(
         "StreamOptions",
         "priority",
         "'x'",
-        E("TypeError", "priority"),
+        _E("TypeError", "priority"),
         lambda c, s: c.StreamOptions(priority="x"),
         upstream=_upstream_says("TypeError 'Expected int, got str'"),
     ),
-    R(
+    _R(
         "StreamOptions",
         "priority",
         "1.5",
-        E("TypeError", "priority"),
+        _E("TypeError", "priority"),
         lambda c, s: c.StreamOptions(priority=1.5),
         upstream=_upstream_says("accepts the float"),
     ),
-    R("EventOptions", "bogus", "1", E("TypeError", "bogus"), lambda c, s: c.EventOptions(bogus=1)),
-    R(
+    _R("EventOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.EventOptions(bogus=1)),
+    _R(
         "DeviceMemoryResourceOptions",
         "bogus",
         "1",
-        E("TypeError", "bogus"),
+        _E("TypeError", "bogus"),
         lambda c, s: c.DeviceMemoryResourceOptions(bogus=1),
     ),
-    R(
+    _R(
         "PinnedMemoryResourceOptions",
         "bogus",
         "1",
-        E("TypeError", "bogus"),
+        _E("TypeError", "bogus"),
         lambda c, s: c.PinnedMemoryResourceOptions(bogus=1),
     ),
-    R(
+    _R(
         "ManagedMemoryResourceOptions",
         "bogus",
         "1",
-        E("TypeError", "bogus"),
+        _E("TypeError", "bogus"),
         lambda c, s: c.ManagedMemoryResourceOptions(bogus=1),
     ),
-    R("ProgramOptions", "bogus", "1", E("TypeError", "bogus"), lambda c, s: c.ProgramOptions(bogus=1)),
-    R("LinkerOptions", "bogus", "1", E("TypeError", "bogus"), lambda c, s: c.LinkerOptions(bogus=1)),
-    R(
+    _R("ProgramOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.ProgramOptions(bogus=1)),
+    _R("LinkerOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.LinkerOptions(bogus=1)),
+    _R(
         "LaunchConfig",
         "bogus",
         "1",
-        E("TypeError", "bogus"),
+        _E("TypeError", "bogus"),
         lambda c, s: c.LaunchConfig(grid=1, block=1, bogus=1),
     ),
     # LaunchConfig: dimensions and sizes.
-    R("LaunchConfig", "grid", "-1", E("ValueError", "grid"), lambda c, s: c.LaunchConfig(grid=-1, block=1)),
-    R("LaunchConfig", "grid", "0", E("ValueError", "grid"), lambda c, s: c.LaunchConfig(grid=0, block=1)),
-    R("LaunchConfig", "block", "-1", E("ValueError", "block"), lambda c, s: c.LaunchConfig(grid=1, block=-1)),
-    R(
+    _R("LaunchConfig", "grid", "-1", _E("ValueError", "grid"), lambda c, s: c.LaunchConfig(grid=-1, block=1)),
+    _R("LaunchConfig", "grid", "0", _E("ValueError", "grid"), lambda c, s: c.LaunchConfig(grid=0, block=1)),
+    _R("LaunchConfig", "block", "-1", _E("ValueError", "block"), lambda c, s: c.LaunchConfig(grid=1, block=-1)),
+    _R(
         "LaunchConfig",
         "grid",
         "1 << 70",
-        E("ValueError", "grid"),
-        lambda c, s: c.LaunchConfig(grid=HUGE, block=1),
+        _E("ValueError", "grid"),
+        lambda c, s: c.LaunchConfig(grid=_HUGE, block=1),
         upstream=_upstream_says("accepts the value (it overflows later, at launch)"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "grid",
         "(1, 2, 3, 4)",
-        E("ValueError", "grid"),
+        _E("ValueError", "grid"),
         lambda c, s: c.LaunchConfig(grid=(1, 2, 3, 4), block=1),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "grid",
         "()",
-        E("ValueError", "grid"),
+        _E("ValueError", "grid"),
         lambda c, s: c.LaunchConfig(grid=(), block=1),
         upstream=_upstream_says("accepts an empty tuple"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "grid",
         "None",
-        E("ValueError", "grid"),
+        _E("ValueError", "grid"),
         lambda c, s: c.LaunchConfig(grid=None, block=1),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "block",
         "None",
-        E("ValueError", "block"),
+        _E("ValueError", "block"),
         lambda c, s: c.LaunchConfig(grid=1, block=None),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "grid",
         "'a'",
-        E("TypeError", "grid"),
+        _E("TypeError", "grid"),
         lambda c, s: c.LaunchConfig(grid="a", block=1),
         upstream=_upstream_says("ValueError 'LaunchConfig.grid must be an int, or a tuple with up to 3 ints'"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "block",
         "1.0",
-        E("TypeError", "block"),
+        _E("TypeError", "block"),
         lambda c, s: c.LaunchConfig(grid=1, block=1.0),
         upstream=_upstream_says("ValueError 'LaunchConfig.block must be an int, or a tuple with up to 3 ints'"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "shmem_size",
         "'a'",
-        E("TypeError", "shmem_size"),
+        _E("TypeError", "shmem_size"),
         lambda c, s: c.LaunchConfig(grid=1, block=1, shmem_size="a"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "shmem_size",
         "-1",
-        E("ValueError", "shmem_size"),
+        _E("ValueError", "shmem_size"),
         lambda c, s: c.LaunchConfig(grid=1, block=1, shmem_size=-1),
         upstream=_upstream_says("accepts a negative size"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "shmem_size",
         "1 << 70",
-        E("ValueError", "shmem_size"),
-        lambda c, s: c.LaunchConfig(grid=1, block=1, shmem_size=HUGE),
+        _E("ValueError", "shmem_size"),
+        lambda c, s: c.LaunchConfig(grid=1, block=1, shmem_size=_HUGE),
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C long'"),
     ),
     # Program and Linker: code, code type, options.
-    R(
+    _R(
         "Program",
         "options",
         "3",
-        E("TypeError", "(?i)options"),
+        _E("TypeError", "(?i)options"),
         lambda c, s: c.Program("x", "c++", options=3),
     ),
-    R(
+    _R(
         "Program",
         "options",
         "{'bogus': 1}",
-        E("ValueError", "bogus", difference="D2"),
+        _E("ValueError", "bogus", difference="D2"),
         lambda c, s: c.Program("x", "c++", options={"bogus": 1}),
-        upstream=E("TypeError", "bogus", difference="D2"),
+        upstream=_E("TypeError", "bogus", difference="D2"),
     ),
-    R(
+    _R(
         "Linker",
         "object_codes",
         "()",
-        E("ValueError", "(?i)ObjectCode"),
+        _E("ValueError", "(?i)ObjectCode"),
         lambda c, s: c.Linker(),
     ),
     # Buffer: handles, sizes, fill values, copies, closed buffers.
-    R(
+    _R(
         "Buffer.from_handle",
         "size",
         "-1",
-        E("ValueError", "size"),
-        lambda c, s: c.Buffer.from_handle(UNUSED_ADDRESS, -1),
+        _E("ValueError", "size"),
+        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, -1),
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
     ),
-    R(
+    _R(
         "Buffer.from_handle",
         "size",
         "None",
-        E("TypeError", "size"),
-        lambda c, s: c.Buffer.from_handle(UNUSED_ADDRESS, None),
+        _E("TypeError", "size"),
+        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, None),
         upstream=_upstream_says("TypeError 'an integer is required'"),
     ),
-    R(
+    _R(
         "Buffer.from_handle",
         "size",
         "1 << 70",
-        E("OverflowError", "size"),
-        lambda c, s: c.Buffer.from_handle(UNUSED_ADDRESS, HUGE),
+        _E("OverflowError", "size"),
+        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, _HUGE),
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
     ),
-    R(
+    _R(
         "Buffer.from_handle",
         "ptr",
         "-1",
-        E("ValueError", "ptr"),
+        _E("ValueError", "ptr"),
         lambda c, s: c.Buffer.from_handle(-1, 4),
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
     ),
-    R(
+    _R(
         "Buffer.from_handle",
         "ptr",
         "None",
-        E("TypeError", "ptr"),
+        _E("TypeError", "ptr"),
         lambda c, s: c.Buffer.from_handle(None, 4),
         upstream=_upstream_says("TypeError \"int() argument must be a string, ... not 'NoneType'\""),
     ),
-    R(
+    _R(
         "Buffer.from_handle",
         "ptr",
         "1 << 70",
-        E("OverflowError", "ptr"),
-        lambda c, s: c.Buffer.from_handle(HUGE, 4),
+        _E("OverflowError", "ptr"),
+        lambda c, s: c.Buffer.from_handle(_HUGE, 4),
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
     ),
-    R(
+    _R(
         "Buffer.from_handle",
         "mr",
         "3",
-        E("TypeError", "mr"),
-        lambda c, s: c.Buffer.from_handle(UNUSED_ADDRESS, 4, mr=3),
+        _E("TypeError", "mr"),
+        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, 4, mr=3),
     ),
-    R(
+    _R(
         "Buffer.fill",
         "value",
         "256",
-        E("ValueError", "value", difference="D1"),
+        _E("ValueError", "value", difference="D1"),
         lambda c, s: _buffer(c).fill(256, stream=c.LEGACY_DEFAULT_STREAM),
         upstream=_upstream_says("OverflowError 'value too large to convert to uint8_t' (D1)"),
     ),
-    R(
+    _R(
         "Buffer.fill",
         "value",
         "-1",
-        E("ValueError", "value", difference="D1"),
+        _E("ValueError", "value", difference="D1"),
         lambda c, s: _buffer(c).fill(-1, stream=c.LEGACY_DEFAULT_STREAM),
         upstream=_upstream_says('OverflowError "can\'t convert negative value to uint8_t" (D1)'),
     ),
-    R(
+    _R(
         "Buffer.fill",
         "value",
         "None",
-        E("TypeError", "value"),
+        _E("TypeError", "value"),
         lambda c, s: _buffer(c).fill(None, stream=c.LEGACY_DEFAULT_STREAM),
         upstream=_upstream_says("TypeError \"a bytes-like object is required, not 'NoneType'\""),
     ),
-    R(
+    _R(
         "Buffer.fill",
         "value",
         "b'abc'",
-        E("ValueError", "3"),
+        _E("ValueError", "3"),
         lambda c, s: _buffer(c).fill(b"abc", stream=c.LEGACY_DEFAULT_STREAM),
     ),
-    R(
+    _R(
         "Buffer.fill",
         "stream",
         "None",
-        E("TypeError", "stream"),
+        _E("TypeError", "stream"),
         lambda c, s: _buffer(c).fill(0, stream=None),
     ),
-    R(
+    _R(
         "Buffer.copy_to",
         "dst",
         "3",
-        E("TypeError", "dst"),
+        _E("TypeError", "dst"),
         lambda c, s: _buffer(c).copy_to(3, stream=c.LEGACY_DEFAULT_STREAM),
     ),
-    R(
+    _R(
         "Buffer.copy_to",
         "stream",
         "3",
-        E("TypeError", "(?i)stream"),
+        _E("TypeError", "(?i)stream"),
         lambda c, s: _buffer(c).copy_to(_buffer(c), stream=3),
     ),
-    R(
+    _R(
         "Buffer.copy_from",
         "src",
         "None",
-        E("TypeError", "src"),
+        _E("TypeError", "src"),
         lambda c, s: _buffer(c).copy_from(None, stream=c.LEGACY_DEFAULT_STREAM),
     ),
-    R(
+    _R(
         "Buffer.copy_from",
         "src",
         "a buffer of 8 bytes",
-        E("ValueError", "8"),
+        _E("ValueError", "8"),
         lambda c, s: _buffer(c).copy_from(_buffer(c, 8), stream=c.LEGACY_DEFAULT_STREAM),
     ),
-    R(
+    _R(
         "Buffer.fill",
         "self",
         "a closed buffer",
-        E("RuntimeError", "(?i)closed"),
+        _E("RuntimeError", "(?i)closed"),
         lambda c, s: _closed_buffer(c).fill(0, stream=c.LEGACY_DEFAULT_STREAM),
     ),
-    R(
+    _R(
         "Buffer.copy_to",
         "self",
         "a closed buffer",
-        E("RuntimeError", "(?i)closed"),
+        _E("RuntimeError", "(?i)closed"),
         lambda c, s: _closed_buffer(c).copy_to(_buffer(c), stream=c.LEGACY_DEFAULT_STREAM),
     ),
-    R(
+    _R(
         "Buffer.__dlpack__",
         "copy",
         "True",
-        E("BufferError", "copy"),
+        _E("BufferError", "copy"),
         lambda c, s: _buffer(c).__dlpack__(copy=True),
     ),
     # Memory resources without a device.
-    R(
+    _R(
         "LegacyPinnedMemoryResource.allocate",
         "size",
         "-1",
-        E("ValueError", "size"),
+        _E("ValueError", "size"),
         lambda c, s: c.LegacyPinnedMemoryResource().allocate(-1),
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
     ),
-    R(
+    _R(
         "LegacyPinnedMemoryResource.allocate",
         "size",
         "None",
-        E("TypeError", "size"),
+        _E("TypeError", "size"),
         lambda c, s: c.LegacyPinnedMemoryResource().allocate(None),
         upstream=_upstream_says("TypeError 'an integer is required'"),
     ),
-    R(
+    _R(
         "LegacyPinnedMemoryResource.allocate",
         "size",
         "1 << 70",
-        E("OverflowError", "size"),
-        lambda c, s: c.LegacyPinnedMemoryResource().allocate(HUGE),
+        _E("OverflowError", "size"),
+        lambda c, s: c.LegacyPinnedMemoryResource().allocate(_HUGE),
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
     ),
-    R(
+    _R(
         "PinnedMemoryResource",
         "options",
         "3",
-        E("TypeError", "(?i)options"),
+        _E("TypeError", "(?i)options"),
         lambda c, s: c.PinnedMemoryResource(options=3),
     ),
-    R(
+    _R(
         "ManagedMemoryResource",
         "options",
         "3",
-        E("TypeError", "(?i)options"),
+        _E("TypeError", "(?i)options"),
         lambda c, s: c.ManagedMemoryResource(options=3),
     ),
-    R("Host", "numa_id", "-1", E("ValueError", "numa_id"), lambda c, s: c.Host(-1)),
-    R("Host", "numa_id", "'0'", E("ValueError", "numa_id"), lambda c, s: c.Host("0")),
+    _R("Host", "numa_id", "-1", _E("ValueError", "numa_id"), lambda c, s: c.Host(-1)),
+    _R("Host", "numa_id", "'0'", _E("ValueError", "numa_id"), lambda c, s: c.Host("0")),
     # Streams, kernels and object code from handles and bytes.
-    R(
+    _R(
         "Stream.from_handle",
         "handle",
         "None",
-        E("TypeError", "handle"),
+        _E("TypeError", "handle"),
         lambda c, s: c.Stream.from_handle(None),
         upstream=_upstream_says("TypeError 'an integer is required'"),
     ),
-    R(
+    _R(
         "Stream.from_handle",
         "handle",
         "-1",
-        E("ValueError", "handle"),
+        _E("ValueError", "handle"),
         lambda c, s: c.Stream.from_handle(-1),
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
     ),
-    R(
+    _R(
         "Stream.from_handle",
         "handle",
         "1 << 70",
-        E("ValueError", "handle"),
-        lambda c, s: c.Stream.from_handle(HUGE),
+        _E("ValueError", "handle"),
+        lambda c, s: c.Stream.from_handle(_HUGE),
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
     ),
-    R(
+    _R(
         "Stream.wait",
         "event_or_stream",
         "3",
-        E("TypeError", "event_or_stream", difference="D5"),
-        lambda c, s: c.Stream.from_handle(UNUSED_ADDRESS).wait(3),
-        upstream=E("ValueError", "(?i)waited", difference="D5"),
+        _E("TypeError", "event_or_stream", difference="D5"),
+        lambda c, s: c.Stream.from_handle(_UNUSED_ADDRESS).wait(3),
+        upstream=_E("ValueError", "(?i)waited", difference="D5"),
     ),
-    R(
+    _R(
         "Stream.sync",
         "self",
         "a closed stream",
-        E("RuntimeError", "(?i)closed"),
+        _E("RuntimeError", "(?i)closed"),
         lambda c, s: _closed_stream(c).sync(),
     ),
-    R(
+    _R(
         "Kernel.from_handle",
         "handle",
         "'x'",
-        E("TypeError", "handle"),
+        _E("TypeError", "handle"),
         lambda c, s: c.Kernel.from_handle("x"),
     ),
-    R(
+    _R(
         "Kernel.from_handle",
         "handle",
         "-1",
-        E("ValueError", "handle"),
+        _E("ValueError", "handle"),
         lambda c, s: c.Kernel.from_handle(-1),
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
     ),
-    R(
+    _R(
         "ObjectCode.from_cubin",
         "name",
         "3",
-        E("TypeError", "name"),
+        _E("TypeError", "name"),
         lambda c, s: c.ObjectCode.from_cubin(b"", name=3),
     ),
-    R(
+    _R(
         "ObjectCode.from_ptx",
         "symbol_mapping",
         "3",
-        E("TypeError", "symbol_mapping"),
+        _E("TypeError", "symbol_mapping"),
         lambda c, s: c.ObjectCode.from_ptx(b"", symbol_mapping=3),
     ),
-    R(
+    _R(
         "ObjectCode.from_ptx",
         "module",
         "3",
-        E("TypeError", "module"),
+        _E("TypeError", "module"),
         lambda c, s: c.ObjectCode.from_ptx(3),
         upstream=_upstream_says("accepts the int (it fails later, when the code is loaded)"),
     ),
-    R(
+    _R(
         "launch",
         "stream",
         "None",
-        E("TypeError", "stream"),
+        _E("TypeError", "stream"),
         lambda c, s: c.launch(None, c.LaunchConfig(grid=1, block=1), None),
         upstream=_upstream_says("TypeError about the kernel: it checks the kernel before the stream"),
     ),
-    R(
+    _R(
         "launch",
         "config",
         "3",
-        E("TypeError", "config"),
+        _E("TypeError", "config"),
         lambda c, s: c.launch(c.LEGACY_DEFAULT_STREAM, 3, None),
     ),
     # StridedMemoryView over host memory.
-    R(
+    _R(
         "StridedMemoryView.from_dlpack",
         "stream_ptr",
         "'x'",
-        E("TypeError", "stream_ptr"),
+        _E("TypeError", "stream_ptr"),
         lambda c, s: c.utils.StridedMemoryView.from_dlpack(_host_array(), "x"),
         upstream=None,
     ),
-    R(
+    _R(
         "args_viewable_as_strided_memory",
         "arg_indices",
         "3",
-        E("TypeError", "arg_indices"),
+        _E("TypeError", "arg_indices"),
         lambda c, s: c.utils.args_viewable_as_strided_memory(3),
     ),
 ]
@@ -604,134 +604,134 @@ def _host_array() -> Any:
 
 
 _GPU: list[BadArgument] = [
-    R("Device", "device_id", "-1", E("ValueError", "device_id"), lambda c, s: c.Device(-1), gpus=1),
-    R("Device", "device_id", "10000", E("ValueError", "device_id"), lambda c, s: c.Device(10_000), gpus=1),
-    R("Device", "device_id", "'0'", E("TypeError", "device_id"), lambda c, s: c.Device("0"), gpus=1),
-    R(
+    _R("Device", "device_id", "-1", _E("ValueError", "device_id"), lambda c, s: c.Device(-1), gpus=1),
+    _R("Device", "device_id", "10000", _E("ValueError", "device_id"), lambda c, s: c.Device(10_000), gpus=1),
+    _R("Device", "device_id", "'0'", _E("TypeError", "device_id"), lambda c, s: c.Device("0"), gpus=1),
+    _R(
         "Device.allocate",
         "size",
         "-1",
-        E("ValueError", "size"),
+        _E("ValueError", "size"),
         lambda c, s: s.device.allocate(-1, stream=s.stream),
         gpus=1,
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t" (inferred)'),
     ),
-    R(
+    _R(
         "Device.allocate",
         "size",
         "'x'",
-        E("TypeError", "size"),
+        _E("TypeError", "size"),
         lambda c, s: s.device.allocate("x", stream=s.stream),
         gpus=1,
         upstream=_upstream_says("TypeError 'an integer is required' (inferred)"),
     ),
-    R(
+    _R(
         "Device.allocate",
         "size",
         "1 << 70",
-        E("OverflowError", "size"),
-        lambda c, s: s.device.allocate(HUGE, stream=s.stream),
+        _E("OverflowError", "size"),
+        lambda c, s: s.device.allocate(_HUGE, stream=s.stream),
         gpus=1,
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long' (inferred)"),
     ),
-    R(
+    _R(
         "Device.create_stream",
         "options",
         "{'bogus': 1}",
-        E("ValueError", "bogus", difference="D2"),
+        _E("ValueError", "bogus", difference="D2"),
         lambda c, s: s.device.create_stream(options={"bogus": 1}),
         gpus=1,
-        upstream=E("TypeError", "bogus", difference="D2"),
+        upstream=_E("TypeError", "bogus", difference="D2"),
     ),
-    R(
+    _R(
         "Device.create_event",
         "options",
         "{'bogus': 1}",
-        E("ValueError", "bogus", difference="D2"),
+        _E("ValueError", "bogus", difference="D2"),
         lambda c, s: s.device.create_event(options={"bogus": 1}),
         gpus=1,
-        upstream=E("TypeError", "bogus", difference="D2"),
+        upstream=_E("TypeError", "bogus", difference="D2"),
     ),
-    R(
+    _R(
         "DeviceMemoryResource.allocate",
         "size",
         "-1",
-        E("ValueError", "size"),
+        _E("ValueError", "size"),
         lambda c, s: s.device.memory_resource.allocate(-1, stream=s.stream),
         gpus=1,
         upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t" (inferred)'),
     ),
-    R(
+    _R(
         "Device.allocate",
         "stream",
         "None",
-        E("TypeError", "stream"),
+        _E("TypeError", "stream"),
         lambda c, s: s.device.allocate(16, stream=None),
         gpus=1,
     ),
-    R(
+    _R(
         "Device.allocate",
         "stream",
         "3",
-        E("TypeError", "(?i)stream"),
+        _E("TypeError", "(?i)stream"),
         lambda c, s: s.device.allocate(16, stream=3),
         gpus=1,
     ),
-    R(
+    _R(
         "Device.set_current",
         "ctx",
         "3",
-        E("TypeError", "ctx"),
+        _E("TypeError", "ctx"),
         lambda c, s: s.device.set_current(3),
         gpus=1,
     ),
-    R(
+    _R(
         "Device.create_stream",
         "options",
         "3",
-        E("TypeError", "(?i)options"),
+        _E("TypeError", "(?i)options"),
         lambda c, s: s.device.create_stream(options=3),
         gpus=1,
     ),
-    R(
+    _R(
         "Device.create_stream",
         "options",
         "{'priority': 'x'}",
-        E("TypeError", "priority"),
+        _E("TypeError", "priority"),
         lambda c, s: s.device.create_stream(options={"priority": "x"}),
         gpus=1,
         upstream=_upstream_says("TypeError 'Expected int, got str', as StreamOptions(priority='x') raises"),
     ),
-    R(
+    _R(
         "Device.create_event",
         "options",
         "3",
-        E("TypeError", "(?i)options"),
+        _E("TypeError", "(?i)options"),
         lambda c, s: s.device.create_event(options=3),
         gpus=1,
     ),
-    R(
+    _R(
         "Stream.record",
         "options",
         "{'bogus': 1}",
-        E("ValueError", "bogus", difference="D2"),
+        _E("ValueError", "bogus", difference="D2"),
         lambda c, s: s.stream.record(options={"bogus": 1}),
         gpus=1,
-        upstream=E("TypeError", "bogus", difference="D2"),
+        upstream=_E("TypeError", "bogus", difference="D2"),
     ),
-    R(
+    _R(
         "LaunchConfig",
         "cluster",
         "-1",
-        E("ValueError", "cluster"),
+        _E("ValueError", "cluster"),
         lambda c, s: c.LaunchConfig(grid=1, block=1, cluster=-1),
         gpus=1,
     ),
-    R(
+    _R(
         "Device.set_current",
         "ctx",
         "the context of device 0",
-        E("ValueError", "ctx"),
+        _E("ValueError", "ctx"),
         lambda c, s: s.second_device.set_current(s.device.context),
         gpus=2,
         upstream=_upstream_says(
