@@ -50,6 +50,10 @@ nitpicky = True
 # Links into Python's documentation resolve against a local copy of its
 # inventory (from Debian's python3.11-doc), so the build needs no network.
 intersphinx_mapping = {"python": ("https://docs.python.org/3", "_inventories/python-3.11.inv")}
+# The public modules whose names a docstring may write unqualified: a
+# docstring of cuda.core.graph names ``Stream``, one of cuda.core names
+# ``StridedMemoryView`` or ``GraphBuilder``, as users import them.
+_PUBLIC_MODULES = ("cuda.core", "cuda.core.utils", "cuda.core.graph", "cuda.core.typing")
 # cuda.bindings publishes no inventory that the build could carry.
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc|data)", r"(driver|nvrtc|nvjitlink|cuda\.bindings)\..*"),
@@ -155,6 +159,20 @@ def setup(app: Sphinx) -> None:
     """Connect this site's autodoc adjustments."""
     app.connect("autodoc-process-signature", _adjust_embedded_signatures)
     app.connect("autodoc-process-bases", _public_bases)
+    app.connect("missing-reference", _resolve_in_public_modules)
+
+
+def _resolve_in_public_modules(app: Sphinx, env: object, node: object, contnode: object) -> object | None:
+    """Resolve a Python reference that the current module does not hold against the public modules."""
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip(".~")
+    domain = env.get_domain("py")
+    for module in _PUBLIC_MODULES:
+        name = f"{module}.{target}"
+        if name in domain.objects:
+            return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], name, node, contnode)
+    return None
 
 
 def _public_bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:

@@ -238,7 +238,7 @@ def prefetch_batch(
         The stream to migrate on.
     buffers : sequence of Buffer
         Buffers of managed memory.
-    locations : Device, Host or sequence of them
+    locations : Device, Host, or sequence of Device or Host
         One location for all buffers, or one per buffer.
 
     Raises
@@ -300,7 +300,7 @@ def discard_prefetch_batch(
         The stream to work on.
     buffers : sequence of Buffer
         Buffers of managed memory.
-    locations : Device, Host or sequence of them
+    locations : Device, Host, or sequence of Device or Host
         One location for all buffers, or one per buffer.
 
     Raises

@@ -249,7 +249,7 @@ cdef class VirtualMemoryResource(MemoryResource):
         new_size : int
             The size the buffer should have, in bytes.
         config : VirtualMemoryResourceOptions or dict, optional
-            Options that replace the resource's :attr:`config`, for this
+            Options that replace the resource's ``config``, for this
             and later allocations.
 
         Returns

@@ -101,7 +101,7 @@ class ProgramCacheResource(abc.ABC):
     Most code passes a cache to :meth:`cuda.core.Program.compile`, which
     derives the key with :func:`make_program_cache_key`. There is no
     ``in``: between ``key in cache`` and ``cache[key]`` another process
-    may remove the entry, so look up with :meth:`get`, which answers both
+    may remove the entry, so look up with :meth:`ProgramCacheResource.get`, which answers both
     questions at once.
 
     A cache is a context manager; leaving the ``with`` block calls
@@ -191,7 +191,7 @@ class InMemoryProgramCache(ProgramCacheResource):
     """Keep compiled programs in this process's memory, least recently used out first.
 
     A lock makes each operation atomic, so threads can share the cache.
-    Reading an entry (``cache[key]`` or :meth:`get`) makes it the most
+    Reading an entry (``cache[key]`` or :meth:`ProgramCacheResource.get`) makes it the most
     recently used.
 
     Parameters
