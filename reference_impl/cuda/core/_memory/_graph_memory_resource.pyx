@@ -201,7 +201,9 @@ cdef class GraphMemoryResourceAttributes:
 
     @reserved_mem_high.setter
     def reserved_mem_high(self, value: int) -> None:
-        GMRA_reset(self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH, "reserved_mem_high", value)
+        GMRA_reset(
+            self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH, "reserved_mem_high", value
+        )
 
     @property
     def used_mem_current(self) -> int:
@@ -215,7 +217,9 @@ cdef class GraphMemoryResourceAttributes:
 
     @used_mem_high.setter
     def used_mem_high(self, value: int) -> None:
-        GMRA_reset(self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_USED_MEM_HIGH, "used_mem_high", value)
+        GMRA_reset(
+            self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_USED_MEM_HIGH, "used_mem_high", value
+        )
 
 
 @functools.cache
