@@ -548,7 +548,7 @@ def _value_bytes(value: object) -> bytes:
         try:
             return Path(code).read_bytes()
         except FileNotFoundError:
-            raise FileNotFoundError(f"cannot store path-backed ObjectCode in cache: {code} no longer exists") from None
+            raise FileNotFoundError(f"cannot cache path-backed ObjectCode: {code} no longer exists") from None
     raise TypeError(f"cache values must be bytes-like or ObjectCode, got {type(value).__name__}")
 
 
