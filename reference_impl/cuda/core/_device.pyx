@@ -947,7 +947,8 @@ cdef class DeviceProperties:
         """
         return bool(
             DeviceProperties_get(
-                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED
+                self,
+                cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED
             )
         )
 
@@ -1053,7 +1054,8 @@ cdef class DeviceProperties:
         """
         return bool(
             DeviceProperties_get(
-                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
+                self,
+                cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
             )
         )
 
@@ -1796,7 +1798,8 @@ cdef class DeviceProperties:
         """
         return bool(
             DeviceProperties_get(
-                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED
+                self,
+                cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED
             )
         )
 
@@ -1820,7 +1823,8 @@ cdef class DeviceProperties:
         """
         return bool(
             DeviceProperties_get(
-                self, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES
+                self,
+                cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES
             )
         )
 

@@ -594,7 +594,7 @@ cdef int StridedMemoryView_from_dlpack(StridedMemoryView self, object obj, objec
 
 
 cdef int StridedMemoryView_from_cai(StridedMemoryView self, object obj, object stream_ptr) except -1:
-    """Fill ``self`` from ``obj.__cuda_array_interface__``, ordering the consumer stream after the producer's."""
+    """Fill ``self`` from ``obj.__cuda_array_interface__``, the consumer stream after the producer's."""
     check_stream_ptr(stream_ptr)
     cdef dict interface = obj.__cuda_array_interface__
     check_interface(interface, "CUDA Array Interface")

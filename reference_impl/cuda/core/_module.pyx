@@ -518,7 +518,7 @@ cdef class KernelAttributes:
 
     @property
     def cluster_scheduling_policy_preference(self) -> int:
-        """Return the kernel's preferred cluster scheduling policy, as a ``CUclusterSchedulingPolicy`` value."""
+        """Return the preferred cluster scheduling policy, a ``CUclusterSchedulingPolicy`` value."""
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE
         )
@@ -576,7 +576,7 @@ cdef class KernelAttributes:
 
     @property
     def preferred_shared_memory_carveout(self) -> int:
-        """Return the kernel's preferred shared memory carveout, in percent of the L1 cache (-1 for no preference)."""
+        """Return the preferred shared memory carveout, in percent of the L1 cache (-1: no preference)."""
         return KernelAttributes_get(
             self, cydriver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
         )

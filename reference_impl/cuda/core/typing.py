@@ -57,7 +57,7 @@ class IsStreamType(Protocol):
     """An object that can be used as a CUDA stream: it has a ``__cuda_stream__`` method."""
 
     def __cuda_stream__(self) -> tuple[int, int]:
-        """Return ``(version, address)``: the protocol version (``0``) and the ``CUstream`` address, both ints."""
+        """Return ``(version, address)``: the protocol version (``0``) and the ``CUstream`` address."""
 
 
 class SourceCodeType(StrEnum):

@@ -202,7 +202,10 @@ cdef class GraphMemoryResourceAttributes:
     @reserved_mem_high.setter
     def reserved_mem_high(self, value: int) -> None:
         GMRA_reset(
-            self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH, "reserved_mem_high", value
+            self,
+            cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH,
+            "reserved_mem_high",
+            value,
         )
 
     @property

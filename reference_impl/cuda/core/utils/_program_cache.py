@@ -473,13 +473,13 @@ def make_program_cache_key(
     if kind not in _TARGETS:
         raise ValueError(f"{code_type!r} is not a valid code_type. Must be 'c++', 'nvvm' or 'ptx'")
     if target not in ("cubin", "ltoir", "ptx"):
-        raise ValueError(
-            f"target_type={target_type!r} is not supported by the program cache (must be 'cubin', 'ltoir' or 'ptx')"
-        )
+        supported = "'cubin', 'ltoir' or 'ptx'"
+        message = f"target_type={target_type!r} is not supported by the program cache"
+        raise ValueError(f"{message} (must be {supported})")
     if target not in _TARGETS[kind]:
-        raise ValueError(
-            f"target_type={target_type!r} is not valid for code_type={kind!r} (supported: {list(_TARGETS[kind])})"
-        )
+        supported = list(_TARGETS[kind])
+        message = f"target_type={target_type!r} is not valid for code_type={kind!r}"
+        raise ValueError(f"{message} (supported: {supported})")
     if kind != "nvvm" and getattr(options, "extra_sources", None) is not None:
         raise ValueError(f"extra_sources is only valid for code_type='nvvm', not {kind!r}")
     if kind == "c++":
@@ -607,9 +607,9 @@ def _code_bytes(code: object, kind: str) -> bytes:
     if isinstance(code, (bytes, bytearray)):
         if kind == "nvvm":
             return bytes(code)
-        raise TypeError(
-            f"code must be str for code_type={kind!r}; bytes/bytearray are only accepted for code_type='nvvm'."
-        )
+        only = "code_type='nvvm'"
+        message = f"code must be str for code_type={kind!r}"
+        raise TypeError(f"{message}; bytes/bytearray are only accepted for {only}.")
     raise TypeError(f"code must be str or bytes, got {type(code).__name__}")
 
 
