@@ -46,8 +46,12 @@ from pathlib import Path
 
 __all__ = ["SURFACE", "CallRecorder", "coverage", "hook_name", "main", "surface_callables"]
 
-SURFACE = Path(__file__).resolve().parents[1] / "api_suite" / "upstream_surface.json"
-"""The snapshot of upstream's public surface."""
+SURFACE = Path("conformance") / "api_suite" / "upstream_surface.json"
+"""The snapshot of upstream's public surface, relative to the project's root.
+
+It lives beside the API suite, not in this package: an installed package
+finds it from the working directory (the command) or pytest's root (the
+plugin)."""
 
 _MEMBER_KINDS = ("method", "classmethod", "staticmethod", "property")
 _TOOL_ID = 4
@@ -302,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns
     -------
     int
-        0, or 2 if a record cannot be read.
+        0, or 2 if a record or the surface snapshot cannot be read.
     """
     parser = argparse.ArgumentParser(prog="python -m cuda_core_guide.api_coverage", description=__doc__)
     parser.add_argument(
@@ -311,7 +315,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--surface", type=Path, default=SURFACE, help="the surface snapshot")
     parser.add_argument("--output", type=Path, required=True, help="the JSON file to write")
     args = parser.parse_args(argv)
-    callables = surface_callables(json.loads(args.surface.read_text(encoding="utf-8")))
+    try:
+        callables = surface_callables(json.loads(args.surface.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        print(f"api_coverage: error: cannot read the surface snapshot {args.surface}: {exc}")
+        return 2
     records: dict[str, dict] = {}
     for record in args.records:
         try:

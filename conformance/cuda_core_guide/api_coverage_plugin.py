@@ -33,15 +33,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     """Add ``--api-coverage=FILE`` and ``--api-coverage-under=FOLDER``."""
     parser.addoption("--api-coverage", default=None, help="record the cuda.core callables the tests call into FILE")
     parser.addoption("--api-coverage-under", default=None, help="record only the tests under FOLDER")
-    parser.addoption("--api-coverage-surface", default=str(SURFACE), help="the surface snapshot (upstream's)")
+    parser.addoption(
+        "--api-coverage-surface",
+        default=None,
+        help=f"the surface snapshot (upstream's; default {SURFACE.as_posix()} under the root directory)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Make the recorder when ``--api-coverage`` is given; start it now unless only a folder is recorded."""
     target = config.getoption("--api-coverage")
     if target:
-        surface = json.loads(Path(config.getoption("--api-coverage-surface")).read_text(encoding="utf-8"))
-        recorder = CallRecorder(surface_callables(surface))
+        given = config.getoption("--api-coverage-surface")
+        snapshot = Path(given) if given else config.rootpath / SURFACE
+        try:
+            callables = surface_callables(json.loads(snapshot.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise pytest.UsageError(f"--api-coverage: cannot read the surface snapshot {snapshot}: {exc}") from None
+        recorder = CallRecorder(callables)
         under = config.getoption("--api-coverage-under")
         folder = Path(under).resolve() if under else None
         config.stash[_RECORDER] = (recorder, Path(target), folder)

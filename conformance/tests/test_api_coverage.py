@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -177,14 +178,13 @@ def test_getters_of_compiled_classes_are_seen_and_put_back() -> None:
     assert type(inspect.getattr_static(array.array, "typecode")).__name__ == "getset_descriptor"
 
 
-def test_the_plugin_records_only_the_tests_of_its_folder(tmp_path) -> None:
-    (tmp_path / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
-    (tmp_path / "surface.json").write_text(json.dumps(SURFACE), encoding="utf-8")
+def _run_plugin(root: Path, *options: str) -> subprocess.CompletedProcess:
+    """Run pytest with the plugin on ``root``'s folders ``counted`` and ``other``."""
+    (root / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
     for folder, call in (("counted", "fakepkg.helper()"), ("other", "fakepkg.Thing().unused()")):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / f"test_{folder}.py").write_text(f"import fakepkg\n\n\ndef test_call():\n    {call}\n")
-    output = tmp_path / "record.json"
-    result = subprocess.run(
+        (root / folder).mkdir()
+        (root / folder / f"test_{folder}.py").write_text(f"import fakepkg\n\n\ndef test_call():\n    {call}\n")
+    return subprocess.run(
         [
             sys.executable,
             "-m",
@@ -194,23 +194,54 @@ def test_the_plugin_records_only_the_tests_of_its_folder(tmp_path) -> None:
             "no:cacheprovider",
             "-p",
             "cuda_core_guide.api_coverage_plugin",
-            f"--api-coverage={output}",
+            f"--api-coverage={root / 'record.json'}",
             "--api-coverage-under=counted",
-            "--api-coverage-surface=surface.json",
+            *options,
             "--rootdir",
-            str(tmp_path),
+            str(root),
             "-c",
             os.devnull,
             "counted",
             "other",
         ],
-        cwd=tmp_path,
+        cwd=root,
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])},
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root), *sys.path])},
         check=False,
     )
+
+
+@pytest.mark.parametrize("given", [True, False], ids=["option", "default-under-root"])
+def test_the_plugin_records_only_the_tests_of_its_folder(tmp_path, given) -> None:
+    if given:
+        (tmp_path / "surface.json").write_text(json.dumps(SURFACE), encoding="utf-8")
+        options = ["--api-coverage-surface=surface.json"]
+    else:
+        # An installed plugin finds the snapshot under pytest's root directory, not beside itself.
+        default = tmp_path / "conformance" / "api_suite" / "upstream_surface.json"
+        default.parent.mkdir(parents=True)
+        default.write_text(json.dumps(SURFACE), encoding="utf-8")
+        options = []
+    result = _run_plugin(tmp_path, *options)
     assert result.returncode == 0, result.stdout + result.stderr
-    record = json.loads(output.read_text(encoding="utf-8"))
+    record = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))
     assert record["seen"] == ["fakepkg:helper"]
     assert record["hook"] in ("sys.monitoring", "sys.setprofile")
+
+
+def test_the_plugin_names_a_missing_snapshot_without_a_traceback(tmp_path) -> None:
+    result = _run_plugin(tmp_path)
+    assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
+    assert "cannot read the surface snapshot" in result.stderr
+    assert str(tmp_path / "conformance" / "api_suite" / "upstream_surface.json") in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_main_names_a_missing_snapshot(tmp_path, capsys) -> None:
+    record = tmp_path / "api-coverage-reference.json"
+    record.write_text(json.dumps({"seen": []}), encoding="utf-8")
+    missing = tmp_path / "nowhere.json"
+    assert main([str(record), "--surface", str(missing), "--output", str(tmp_path / "out.json")]) == 2
+    assert f"cannot read the surface snapshot {missing}" in capsys.readouterr().out
+    assert not (tmp_path / "out.json").exists()
