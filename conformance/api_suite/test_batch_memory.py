@@ -143,9 +143,10 @@ def test_copy_batch_refuses_mismatches(device) -> None:
 def test_copy_batch_refuses_the_legacy_default_stream(device) -> None:
     from cuda.core import LEGACY_DEFAULT_STREAM
 
-    a = device.allocate(64)
+    stream = device.create_stream()
+    a, b = device.allocate(64, stream=stream), device.allocate(64, stream=stream)
     with pytest.raises(TypeError, match="LEGACY_DEFAULT_STREAM"):
-        copy_batch(LEGACY_DEFAULT_STREAM, [a], [device.allocate(64)])
+        copy_batch(LEGACY_DEFAULT_STREAM, [a], [b])
 
 
 def managed_buffers(device, stream, count: int, size: int):

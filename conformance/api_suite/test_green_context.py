@@ -243,7 +243,7 @@ def test_a_current_green_context_cannot_be_closed(green_device) -> None:
 @pytest.mark.gpu
 def test_workqueue_resource(green_device) -> None:
     if driver_version() < 13010:
-        with pytest.raises(NotImplementedError):
+        with pytest.raises(RuntimeError, match=r"^WorkqueueResource requires CUDA driver 13\.1 or newer"):
             _ = green_device.resources.workqueue
         return
     workqueue = green_device.resources.workqueue

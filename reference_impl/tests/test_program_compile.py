@@ -121,7 +121,7 @@ def test_compile_checks_its_arguments(device, options) -> None:
         program.compile("cubin", name_expressions=[42])
     with pytest.raises(TypeError, match="write"):
         program.compile("cubin", logs=object())
-    with pytest.raises(NotImplementedError, match="cache"):
+    with pytest.raises(TypeError, match="cache must be a ProgramCacheResource"):
         program.compile("cubin", cache=object())
 
 

@@ -8,6 +8,8 @@ from cuda.bindings cimport cydriver
 cdef class SMResource:
     cdef:
         cydriver.CUdevResource _resource
+        unsigned int _min_partition_size
+        unsigned int _coscheduled_alignment
         bint _is_usable
 
 

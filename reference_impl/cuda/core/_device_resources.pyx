@@ -79,6 +79,8 @@ cdef class DeviceResources:
         DeviceResources_query(
             self, &result._resource, cydriver.CUdevResourceType.CU_DEV_RESOURCE_TYPE_SM
         )
+        result._min_partition_size = result._resource.sm.minSmPartitionSize
+        result._coscheduled_alignment = result._resource.sm.smCoscheduledAlignment
         result._is_usable = True
         return result
 
@@ -88,7 +90,7 @@ cdef class DeviceResources:
 
         Raises
         ------
-        NotImplementedError
+        RuntimeError
             If the driver is older than CUDA 13.1.
         CUDAError
             If the driver reports an error.
@@ -253,7 +255,7 @@ cdef class SMResource:
     @property
     def coscheduled_alignment(self) -> int:
         """Return the number of SMs that are guaranteed to be scheduled together."""
-        return self._resource.sm.smCoscheduledAlignment
+        return self._coscheduled_alignment
 
     @property
     def flags(self) -> int:
@@ -268,7 +270,7 @@ cdef class SMResource:
     @property
     def min_partition_size(self) -> int:
         """Return the smallest number of SMs a group can have."""
-        return self._resource.sm.minSmPartitionSize
+        return self._min_partition_size
 
     @property
     def sm_count(self) -> int:
@@ -309,7 +311,7 @@ cdef class WorkqueueResource:
         ------
         TypeError
             If ``options`` is not :class:`WorkqueueResourceOptions`.
-        NotImplementedError
+        RuntimeError
             If the driver is older than CUDA 13.1.
         """
         if not isinstance(options, WorkqueueResourceOptions):
@@ -411,12 +413,12 @@ cdef int DeviceResources_check_green_support() except -1:
 
 
 cdef int DeviceResources_check_workqueue_support() except -1:
-    """Raise :class:`NotImplementedError` if the driver has no workqueue resources."""
+    """Raise :class:`RuntimeError` if the driver has no workqueue resources, as upstream does."""
     cdef int version = DeviceResources_driver_version()
     if version < _STRUCTURED_SPLIT_DRIVER:
-        raise NotImplementedError(
-            "WorkqueueResource requires CUDA driver 13.1 or newer. "
-            f"Using driver version {DeviceResources_version_name(version)}"
+        raise RuntimeError(
+            "WorkqueueResource requires CUDA driver 13.1 or newer "
+            f"(current driver: {DeviceResources_version_name(version)}.0)"
         )
     return 0
 
@@ -475,14 +477,14 @@ cdef unsigned int SMResource_uint(object value, str name) except? 0:
 cdef SMResource SMResource_from(cydriver.CUdevResource* res, SMResource parent, bint usable):
     """Return a new :class:`SMResource` holding a copy of ``res``, a result of splitting ``parent``.
 
-    Values the driver leaves at 0 in a result are taken from ``parent``.
+    The copy stays as the driver wrote it, since ``cuDevResourceGenerateDesc``
+    refuses a changed one; where the driver leaves the partition size or the
+    alignment at 0, the properties report ``parent``'s.
     """
     cdef SMResource result = SMResource.__new__(SMResource)
     result._resource = res[0]
-    if result._resource.sm.minSmPartitionSize == 0:
-        result._resource.sm.minSmPartitionSize = parent._resource.sm.minSmPartitionSize
-    if result._resource.sm.smCoscheduledAlignment == 0:
-        result._resource.sm.smCoscheduledAlignment = parent._resource.sm.smCoscheduledAlignment
+    result._min_partition_size = res.sm.minSmPartitionSize or parent._min_partition_size
+    result._coscheduled_alignment = res.sm.smCoscheduledAlignment or parent._coscheduled_alignment
     result._is_usable = usable
     return result
 
