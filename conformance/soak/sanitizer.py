@@ -75,8 +75,9 @@ EXPECTED_API_ERRORS: tuple[dict[str, str], ...] = (
     {
         "api": "cuMemAdvise_v2",
         "error": "CUDA_ERROR_NOT_SUPPORTED",
-        "by": "conformance/api_suite/test_memory_pools.py (ManagedBuffer advice)",
-        "why": "the tests set read-mostly advice on pool-allocated managed memory and skip where the driver "
+        "by": "conformance/api_suite/test_memory_pools.py::test_managed_buffer_advice",
+        "why": "this test (and test_managed_buffer_from_handle_does_not_own) sets read-mostly advice on "
+        "pool-allocated managed memory and skips where the driver "
         "refuses it (seen on an H100 with driver 580, 2026-11-25)",
     },
     {
