@@ -305,14 +305,15 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
     affinity = _affinity()
     if affinity:
         common.append(f"--affinity={affinity}")
-    errors: dict[str, dict] = {impl: {} for impl in (*_PER_CALL_IMPLEMENTATIONS, _FLOOR)}
+    filed = (*_PER_CALL_IMPLEMENTATIONS, *(_owner(f"{_FLOOR}.", impl) for impl in _PER_CALL_IMPLEMENTATIONS))
+    errors: dict[str, dict] = {impl: {} for impl in filed}
     for impl in _PER_CALL_IMPLEMENTATIONS:
         calibration = folder / f"calibration-{impl}.json"
         _worker(pythons[impl], impl, floor, [*common, "--calibrate-loops", "--values", "1", "-o", str(calibration)])
         failed = json.loads((folder / f"errors-{impl}.json").read_text(encoding="utf-8"))
         for name, error in failed.items():
             errors[_owner(name, impl)][name] = error
-    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in (*_PER_CALL_IMPLEMENTATIONS, _FLOOR)}
+    runs: dict[str, dict[str, list[list[float]]]] = {impl: {} for impl in filed}
     metadata: dict[str, object] = {}
     for round_ in range(settings.rounds):
         for impl in _rotated(_PER_CALL_IMPLEMENTATIONS, round_):
@@ -331,12 +332,19 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
 
 
 def _owner(benchmark: str, impl: str) -> str:
-    """Return the implementation a benchmark of ``impl``'s worker measures: the floor's run in the reference's."""
-    return _FLOOR if benchmark.startswith(f"{_FLOOR}.") else impl
+    """Return where a benchmark of ``impl``'s worker is filed: the floor's runs are filed by the process they ran in.
+
+    The floor timed in the reference's process is ``floor``; in another
+    implementation's, ``floor_in_<implementation>``
+    (:data:`cuda_core_guide.bench_report.CONTROLS`).
+    """
+    if not benchmark.startswith(f"{_FLOOR}."):
+        return impl
+    return _FLOOR if impl == "reference" else f"{_FLOOR}_in_{impl}"
 
 
 def _worker(python: str, impl: str, floor: Path | None, options: list[str]) -> None:
-    """Start one per-call worker and wait for it; the reference's times the floor too, when there is one."""
+    """Start one per-call worker and wait for it; it times the floor too, when there is one."""
     errors = Path(options[options.index("-o") + 1]).parent / f"errors-{impl}.json"
     command = [python, str(_HERE / "per_call_worker.py"), "--impl", impl]
     if floor is not None:

@@ -13,12 +13,14 @@ and then once per implementation and round, alternating them::
         --loops-file calibration.json --warmups 1 --values 5 -o round-1.json
 
 Each benchmark is named ``<implementation>.<operation>``. The reference's
-worker also times ``phase1.<operation>`` and ``phase2.<operation>``, and,
-given ``--floor-path``, the floor's operations as ``floor.<operation>`` on
-the same objects, so that the reference and its floor are measured in the
-same process: what differs from one process to the next (where the
-driver's threads and the process's memory land) is then shared by both
-sides of their ratio. A value is the time of one call, from a loop of
+worker also times ``phase1.<operation>`` and ``phase2.<operation>``. Given
+``--floor-path``, every worker also times the floor's operations as
+``floor.<operation>`` on the same objects, each right after the
+implementation's: the floor is the control of its process. What differs
+from one process to the next (the runner's CPU runs some processes at
+about twice the speed of others, for every kind of call) is then shared by
+an implementation and its floor, and the report compares implementations
+through their floors (:func:`cuda_core_guide.bench_stats.normalized`). A value is the time of one call, from a loop of
 ``loops`` calls followed by the operation's finish. Operations that fail
 once when tried are not timed: their errors go to ``--errors``.
 """
@@ -50,17 +52,22 @@ def main() -> int:
     runner.argparser.add_argument("--loops-file", type=Path, help="loops per benchmark, from a calibration run")
     runner.argparser.add_argument("--errors", type=Path, help="JSON file for operations that failed")
     runner.argparser.add_argument(
-        "--floor-path", type=Path, help="folder of the compiled floor module, timed with the reference"
+        "--floor-path", type=Path, help="folder of the compiled floor module, timed in the same process"
     )
     args = runner.parse_args()
     loops = _loops(args.loops_file)
     objects = bench_ops.setup()
     timed = {f"{args.impl}.{name}": op for name, op in bench_ops.operations(args.impl, objects).items()}
-    if args.impl == "reference" and args.floor_path is not None:
+    errors = {} if objects.kernels is not None else {"launch_*": objects.compile_error}
+    if args.floor_path is not None:
         sys.path.insert(0, str(args.floor_path))
-        floor = importlib.import_module("cuda_core_floor")
-        floor_operations = bench_ops.operations(bench_ops.FLOOR_IMPLEMENTATION, objects, floor)
-        # Each floor operation right after the reference's, so that the two
+        try:
+            floor = importlib.import_module("cuda_core_floor")
+            floor_operations = bench_ops.operations(bench_ops.FLOOR_IMPLEMENTATION, objects, floor)
+        except Exception as exc:  # noqa: BLE001 - reported; the implementation is still timed
+            errors[f"{bench_ops.FLOOR_IMPLEMENTATION}.*"] = f"{type(exc).__name__}: {exc}"
+            floor_operations = {}
+        # Each floor operation right after the implementation's, so that the two
         # sides of a ratio are timed close together.
         interleaved = {}
         for key, operation in timed.items():
@@ -73,7 +80,6 @@ def main() -> int:
         for name, (phase1, phase2) in bench_ops.phase_operations(objects).items():
             timed[f"phase1.{name}"] = phase1
             timed[f"phase2.{name}"] = phase2
-    errors = {} if objects.kernels is not None else {"launch_*": objects.compile_error}
     for name, operation in list(timed.items()):
         try:
             operation.call()

@@ -13,7 +13,10 @@ into the document the site shows (``docs/_data/bench.json``, a copy of
     For each operation: microseconds per call of each implementation
     (median and 95% interval), and the reference's ratio to upstream and
     to the floor, and upstream's to the floor, each with its interval and
-    verdict.
+    verdict. Where the floor was timed in both implementations' processes
+    (:data:`CONTROLS`), ``ratio_upstream`` compares the two through their
+    floors (``"control": "floor"``; :func:`.bench_stats.normalized`), and
+    ``ratio_upstream_direct`` is the plain ratio of their times.
 ``summary``
     The geometric mean of the reference/upstream ratios (the compile
     slow path left out).
@@ -59,6 +62,7 @@ from cuda_core_guide.report_file import write_document
 
 __all__ = [
     "FORMAT",
+    "CONTROLS",
     "IMPLEMENTATIONS",
     "OPERATIONS",
     "PHASE_OPERATIONS",
@@ -74,6 +78,9 @@ FORMAT = 1
 
 IMPLEMENTATIONS = ("reference", "upstream", "floor")
 """The implementations of the per-call benchmark, in the order the report lists them."""
+
+CONTROLS = {"reference": "floor", "upstream": "floor_in_upstream"}
+"""Where the raw runs file the floor timed in each implementation's worker processes."""
 
 OPERATIONS = {
     "event_record": "record an event (`Stream.record(event)`)",
@@ -310,6 +317,7 @@ def _per_call(raw: Mapping[str, Mapping[str, _Runs]], resamples: int) -> dict[st
             "us": {impl: bench_stats.bootstrap_median(value, resamples=resamples) for impl, value in runs.items()},
             "cv": {impl: bench_stats.coefficient_of_variation(value) for impl, value in runs.items()},
         }
+        controls = _controls(raw, name)
         for field, top, bottom in (
             ("ratio_upstream", "reference", "upstream"),
             ("ratio_floor", "reference", "floor"),
@@ -317,8 +325,38 @@ def _per_call(raw: Mapping[str, Mapping[str, _Runs]], resamples: int) -> dict[st
         ):
             if top in runs and bottom in runs:
                 row[field] = bench_stats.bootstrap_ratio(runs[top], runs[bottom], resamples=resamples)
+        if "reference" in runs and "upstream" in runs and len(controls) == len(CONTROLS):
+            row["ratio_upstream_direct"] = row["ratio_upstream"]
+            row["ratio_upstream"] = bench_stats.bootstrap_ratio(
+                *_through_controls(raw, name, controls), resamples=resamples
+            )
+            row["control"] = "floor"
+            # Upstream against the floor timed in its own processes.
+            row["upstream_ratio_floor"] = bench_stats.bootstrap_ratio(
+                raw["upstream"][f"upstream.{name}"], controls["upstream"], resamples=resamples
+            )
         rows[name] = row
     return rows
+
+
+def _controls(raw: Mapping[str, Mapping[str, _Runs]], name: str) -> dict[str, _Runs]:
+    """Return the floor's runs of an operation timed in each implementation's processes, where there are any."""
+    found = {}
+    for impl, filed in CONTROLS.items():
+        runs = raw.get(filed, {}).get(f"floor.{name}")
+        if runs and any(runs):
+            found[impl] = runs
+    return found
+
+
+def _through_controls(
+    raw: Mapping[str, Mapping[str, _Runs]], name: str, controls: Mapping[str, _Runs]
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Return the reference's and upstream's runs of an operation, each over its own processes' floor."""
+    return (
+        bench_stats.normalized(raw["reference"][f"reference.{name}"], controls["reference"]),
+        bench_stats.normalized(raw["upstream"][f"upstream.{name}"], controls["upstream"]),
+    )
 
 
 def _summary(raw: Mapping[str, Mapping[str, _Runs]], resamples: int) -> dict[str, object]:
@@ -330,7 +368,9 @@ def _summary(raw: Mapping[str, Mapping[str, _Runs]], resamples: int) -> dict[str
         top = raw.get("reference", {}).get(f"reference.{name}")
         bottom = raw.get("upstream", {}).get(f"upstream.{name}")
         if top and bottom and any(top) and any(bottom):
-            pairs.append((top, bottom))
+            # Through the floors, as the operation's own ratio, where both processes timed it.
+            controls = _controls(raw, name)
+            pairs.append(_through_controls(raw, name, controls) if len(controls) == len(CONTROLS) else (top, bottom))
             names.append(name)
     if not pairs:
         return {}

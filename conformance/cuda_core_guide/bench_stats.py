@@ -33,6 +33,7 @@ __all__ = [
     "bootstrap_median",
     "bootstrap_ratio",
     "coefficient_of_variation",
+    "normalized",
     "percentile",
     "verdict",
 ]
@@ -214,6 +215,45 @@ def bootstrap_geometric_mean(
     estimate = _estimate(mean(None), samples)
     estimate["verdict"] = verdict(float(estimate["low"]), float(estimate["high"]))
     return estimate
+
+
+def normalized(runs: _Runs, control: _Runs) -> list[list[float]]:
+    """Return each run's values over the median of the control's run of the same round.
+
+    A control is an operation timed in the same worker process as the
+    measurement (the floor's, in ``nox -s bench``). Where a process runs
+    everything slower or faster, the measurement and its control move
+    together, and their quotient does not; two implementations are then
+    compared through their quotients, with :func:`bootstrap_ratio` pairing
+    the rounds as before.
+
+    Parameters
+    ----------
+    runs, control : sequence of sequence of float
+        The values of each round; the same number of rounds on both sides.
+
+    Returns
+    -------
+    list of list of float
+        One run per round; empty where either side's run is.
+
+    Raises
+    ------
+    ValueError
+        If the two sides have different numbers of rounds, or a control's median is zero.
+    """
+    if len(runs) != len(control):
+        raise ValueError(f"{len(runs)} rounds against a control of {len(control)}")
+    result = []
+    for run, base in zip(runs, control, strict=True):
+        if not len(run) or not len(base):
+            result.append([])
+            continue
+        middle = statistics.median(base)
+        if middle == 0:
+            raise ValueError("a control's median is zero")
+        result.append([value / middle for value in run])
+    return result
 
 
 def coefficient_of_variation(runs: _Runs) -> float:

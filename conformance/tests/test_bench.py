@@ -87,6 +87,56 @@ def test_the_geometric_mean_of_ratios_has_an_interval() -> None:
         bench_stats.bootstrap_geometric_mean([])
 
 
+def test_normalized_divides_each_round_by_its_control_and_keeps_empty_rounds() -> None:
+    assert bench_stats.normalized([[2.0, 4.0], [], [9.0]], [[1.0, 3.0], [1.0], [3.0]]) == [[1.0, 2.0], [], [3.0]]
+    with pytest.raises(ValueError, match="2 rounds against a control of 1"):
+        bench_stats.normalized([[1.0], [1.0]], [[1.0]])
+    with pytest.raises(ValueError, match="median is zero"):
+        bench_stats.normalized([[1.0]], [[0.0]])
+
+
+def _two_speed_rounds(mean: float, speeds: list[float], chooser: random.Random) -> list[list[float]]:
+    """Return rounds of a call of ``mean`` seconds, each in a process running at its own speed."""
+    return [[mean / speed * (1 + chooser.gauss(0, 0.01)) for _ in range(3)] for speed in speeds]
+
+
+def test_the_report_compares_implementations_through_their_own_processes_floors() -> None:
+    # Processes run at 1x or 2x, independently for each implementation, as on the shared runner.
+    chooser = random.Random(3)
+    rounds = 16
+    speeds = {impl: [chooser.choice((1.0, 2.0)) for _ in range(rounds)] for impl in ("reference", "upstream")}
+    raw = {
+        "reference": {"reference.fill_1k": _two_speed_rounds(1.0e-6, speeds["reference"], chooser)},
+        "floor": {"floor.fill_1k": _two_speed_rounds(0.9e-6, speeds["reference"], chooser)},
+        "upstream": {"upstream.fill_1k": _two_speed_rounds(1.25e-6, speeds["upstream"], chooser)},
+        "floor_in_upstream": {"floor.fill_1k": _two_speed_rounds(0.9e-6, speeds["upstream"], chooser)},
+    }
+    report = bench_report.build_report(
+        {"per_call": raw}, device={}, machine={}, versions={}, settings={"resamples": 400}, reference_digest=""
+    )
+    row = report["per_call"]["fill_1k"]
+    assert row["control"] == "floor"
+    controlled, direct = row["ratio_upstream"], row["ratio_upstream_direct"]
+    assert controlled["low"] < 0.8 < controlled["high"]
+    assert controlled["high"] - controlled["low"] < 0.05
+    assert direct["high"] - direct["low"] > 5 * (controlled["high"] - controlled["low"])
+    assert 1.35 < row["upstream_ratio_floor"]["value"] < 1.42  # 1.25 / 0.9, in upstream's own processes
+    assert report["summary"]["geomean_ratio_upstream"]["value"] == pytest.approx(controlled["value"])
+
+
+def test_without_a_floor_in_both_processes_the_ratio_is_the_direct_one() -> None:
+    raw = raw_timings()
+    report = bench_report.build_report(
+        {"per_call": raw["per_call"]},
+        device={},
+        machine={},
+        versions={},
+        settings={"resamples": 50},
+        reference_digest="",
+    )
+    assert all("control" not in row and "ratio_upstream_direct" not in row for row in report["per_call"].values())
+
+
 def test_percentile_interpolates_and_noise_is_the_coefficient_of_variation() -> None:
     assert bench_stats.percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.5
     assert bench_stats.percentile([5.0], 0.975) == 5.0
@@ -243,8 +293,8 @@ def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_
     settings = bench.Settings(rounds=2, values=2, min_time=0.002)
     pythons = {"reference": sys.executable, "upstream": sys.executable}
     runs, errors, metadata = bench._per_call(pythons, settings, tmp_path, None)  # no floor: it needs a driver
-    assert errors == {"reference": {}, "upstream": {}, "floor": {}}
-    assert runs["floor"] == {}
+    assert errors == {"reference": {}, "upstream": {}, "floor": {}, "floor_in_upstream": {}}
+    assert runs["floor"] == runs["floor_in_upstream"] == {}
     assert set(runs["upstream"]) == {f"upstream.{name}" for name in bench_report.OPERATIONS}
     fill = runs["reference"]["reference.fill_1k"]
     assert len(fill) == 2  # one run per round

@@ -297,13 +297,14 @@ def _per_call(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes
         cells += [nodes.paragraph(text=format_estimate(row["us"].get(impl))) for impl in IMPLEMENTATIONS]
         cells += [
             nodes.paragraph(text=format_estimate(row.get(field), "x"))
-            for field in ("ratio_upstream", "ratio_floor", "upstream_ratio_floor")
+            for field in ("ratio_upstream", "ratio_upstream_direct", "ratio_floor", "upstream_ratio_floor")
         ]
         rows.append((cells, ["guide-report-row"], [nodes.make_id(f"bench-{name}")]))
     columns = (
         ("Operation", 22),
         *((f"{impl.capitalize()} µs", 13) for impl in IMPLEMENTATIONS),
         ("Reference / upstream", 13),
+        ("Reference / upstream, direct", 13),
         ("Reference / floor", 13),
         ("Upstream / floor", 13),
     )
