@@ -22,10 +22,12 @@ counts the covered callables against the surface, per implementation and per
 module, and lists the uncovered ones; the conformance page shows the counts.
 
 A property of a compiled (Cython) class is a C getter that neither hook
-sees: while recording, each such getter of the surface is replaced in its
-class by a :class:`property` that notes the access and hands every get, set
-and delete to the original (so values, errors and the surface's kinds stay
-the same), and put back afterwards. On Python 3.11, ``sys.setprofile``
+sees, and so is a :class:`property` whose getter is compiled (a Cython
+function, as upstream's ``Device.arch``): while recording, each such
+property of the surface is replaced in its class by a :class:`property`
+that notes the access and hands every get, set and delete to the original
+(so values, errors and the surface's kinds stay the same), and put back
+afterwards. On Python 3.11, ``sys.setprofile``
 sees neither the methods of compiled classes nor their class methods, so
 only Python 3.12 and later count those; and a run without a GPU skips the
 GPU tests. Both undercount.
@@ -81,6 +83,10 @@ class CallRecorder:
                 self._by_id.setdefault(id(target), []).append(name)
             if targets and type(targets[0]).__name__ == "getset_descriptor":
                 self._getters.append((targets[0].__objclass__, targets[0].__name__, targets[0]))
+            elif targets:
+                member = _compiled_property(name)
+                if member is not None:
+                    self._getters.append(member)
 
     def start(self) -> None:
         """Start watching calls: with ``sys.monitoring`` where there is one, else ``sys.setprofile``."""
@@ -201,7 +207,8 @@ class _RecordingProperty(property):
     def __get__(self, instance: object, owner: type | None = None) -> object:
         """Note the access and return what the original getter returns."""
         if instance is not None:
-            self._recorder.note(self._original, instance)
+            # The surface name is filed under a property's getter (_unwrap), under a C getter itself.
+            self._recorder.note(_unwrap(self._original), instance)
         return self._original.__get__(instance, owner)
 
     def __set__(self, instance: object, value: object) -> None:
@@ -227,6 +234,32 @@ def _unwrap(raw: object) -> object:
     if isinstance(raw, property):
         return raw.fget
     return raw
+
+
+def _compiled_property(name: str) -> tuple[type, str, property] | None:
+    """Return where a surface member is defined, its name and itself, if it is a property with a compiled getter.
+
+    A property whose getter is a Python function needs no stand-in: the
+    getter's code starts, and the hooks see it.
+    """
+    module_name, _, path = name.partition(":")
+    parts = path.split(".")
+    if len(parts) != 2:
+        return None
+    try:
+        cls = inspect.getattr_static(importlib.import_module(module_name), parts[0])
+    except (ImportError, AttributeError):
+        return None
+    if not isinstance(cls, type):
+        return None
+    for klass in cls.__mro__:
+        raw = vars(klass).get(parts[1])
+        if raw is None:
+            continue
+        if isinstance(raw, property) and raw.fget is not None and not isinstance(raw.fget, types.FunctionType):
+            return klass, parts[1], raw
+        return None
+    return None
 
 
 def _targets(name: str) -> list[object]:

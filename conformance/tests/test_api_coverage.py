@@ -178,6 +178,52 @@ def test_getters_of_compiled_classes_are_seen_and_put_back() -> None:
     assert type(inspect.getattr_static(array.array, "typecode")).__name__ == "getset_descriptor"
 
 
+def test_properties_with_compiled_getters_are_seen_and_put_back(tmp_path, monkeypatch) -> None:
+    # operator.attrgetter is a compiled callable, as a Cython function made a property's getter is.
+    (tmp_path / "compiledprop.py").write_text(
+        textwrap.dedent(
+            """
+            import operator
+
+            class Base:
+                def __init__(self):
+                    self._size = 3
+
+                size = property(operator.attrgetter("_size"))
+
+            class Child(Base):
+                pass
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import compiledprop
+
+    surface = {
+        "modules": {
+            "compiledprop": {
+                "names": {
+                    "Base": {"kind": "class", "members": {"size": {"kind": "property"}}},
+                    "Child": {"kind": "class", "members": {"size": {"kind": "property"}}},
+                }
+            }
+        }
+    }
+    original = vars(compiledprop.Base)["size"]
+    recorder = CallRecorder(surface_callables(surface))
+    recorder.start()
+    try:
+        assert compiledprop.Child().size == 3
+        with pytest.raises(AttributeError):
+            compiledprop.Child().size = 4
+    finally:
+        recorder.stop()
+    # A Child is a Base: the inherited property counts for both classes.
+    assert recorder.seen == {"compiledprop:Base.size", "compiledprop:Child.size"}
+    assert vars(compiledprop.Base)["size"] is original
+
+
 def _run_plugin(root: Path, *options: str) -> subprocess.CompletedProcess:
     """Run pytest with the plugin on ``root``'s folders ``counted`` and ``other``."""
     (root / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
