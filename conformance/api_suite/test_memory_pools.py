@@ -263,6 +263,42 @@ def test_managed_buffer_advice(device, stream) -> None:
 
 
 @pytest.mark.gpu
+def test_managed_buffer_state_copies_and_discards(device, stream) -> None:
+    # What a managed buffer answers and does without memory advice (which some drivers refuse for pool memory).
+    mr = _managed_pool(device)
+    buf = mr.allocate(4096, stream=stream)
+    other = mr.allocate(4096, stream=stream)
+    assert buf.memory_resource is mr
+    assert buf.device_id == device.device_id
+    assert buf.is_device_accessible
+    assert buf.is_host_accessible
+    assert not buf.is_closed
+    assert buf.read_mostly is False
+    assert buf.preferred_location in (None, device, Host())
+    assert all(isinstance(location, (Device, Host)) for location in buf.accessed_by)
+    buf.fill(5, stream=stream)
+    other.copy_from(buf, stream=stream)
+    stream.sync()
+    assert ctypes.string_at(int(other.handle), 16) == bytes([5]) * 16
+    buf.fill(6, stream=stream)
+    buf.copy_to(other, stream=stream)
+    stream.sync()
+    assert ctypes.string_at(int(other.handle), 16) == bytes([6]) * 16
+    for discard in (lambda: buf.discard(stream=stream), lambda: buf.discard_prefetch(device, stream=stream)):
+        try:
+            discard()  # the contents are undefined afterwards, so only the call is checked
+        except cuda.core._utils.cuda_utils.CUDAError as exc:
+            assert "CUDA_ERROR_NOT_SUPPORTED" in str(exc)  # noqa: PT017 - a driver that cannot discard
+    stream.sync()
+    buf.set_deallocation_stream(stream)
+    buf.close()
+    other.close(stream)
+    stream.sync()
+    assert buf.is_closed
+    mr.close()
+
+
+@pytest.mark.gpu
 def test_managed_buffer_prefetch(device, stream) -> None:
     mr = _managed_pool(device)
     buf = mr.allocate(1 << 16, stream=stream)
