@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
 import time
 
 import pytest
@@ -165,3 +167,52 @@ def test_equal_events_share_a_handle(device) -> None:
     assert event == stream.record(event)
     assert event != device.create_event()
     assert hash(event) == hash(event)
+
+
+def _open_shared_event(descriptor: object) -> tuple[bool, bool, bool]:
+    """In a spawned process: open a shared event, wait for it; return what it reports."""
+    from cuda.core import Device
+
+    Device(0).set_current()
+    event = Event.from_ipc_descriptor(descriptor)
+    event.sync()
+    return event.is_ipc_enabled, event.is_timing_enabled, event.is_done
+
+
+@pytest.mark.gpu
+def test_a_shared_event_cannot_record_the_time(device) -> None:
+    stream = device.create_stream()
+    with pytest.raises(TypeError):
+        stream.record(options=EventOptions(ipc_enabled=True, timing_enabled=True))
+    stream.close()
+
+
+@pytest.mark.gpu
+def test_only_a_shared_event_has_an_ipc_descriptor(device) -> None:
+    stream = device.create_stream()
+    plain = stream.record()
+    with pytest.raises(RuntimeError):
+        _ = plain.ipc_descriptor
+    shared = stream.record(options=EventOptions(ipc_enabled=True))
+    assert shared.is_ipc_enabled
+    descriptor = shared.ipc_descriptor
+    assert descriptor == shared.ipc_descriptor
+    assert pickle.loads(pickle.dumps(descriptor)) == descriptor
+    assert descriptor != stream.record(options=EventOptions(ipc_enabled=True)).ipc_descriptor
+    stream.sync()
+    stream.close()
+
+
+@pytest.mark.gpu
+def test_a_shared_event_is_opened_and_waited_for_in_another_process(device) -> None:
+    stream = device.create_stream()
+    buffer = device.allocate(1 << 20, stream=stream)
+    buffer.fill(1, stream=stream)
+    shared = stream.record(options=EventOptions(ipc_enabled=True, blocking_sync=True))
+    descriptor = shared.ipc_descriptor
+    stream.sync()
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        is_ipc_enabled, is_timing_enabled, is_done = pool.apply(_open_shared_event, (descriptor,))
+    assert (is_ipc_enabled, is_timing_enabled, is_done) == (True, False, True)
+    buffer.close(stream)
+    stream.close()

@@ -38,6 +38,7 @@ REACHED_THROUGH = {
     "AccessedBySetProxy": "accessed_by",
     "PeerAccessibleBySetProxy": "peer_accessible_by",
     "GraphMemoryResourceAttributes": "attributes",
+    "IPCEventDescriptor": "ipc_descriptor",
     "TensorMapInterleave": "interleave",
     "TensorMapSwizzle": "swizzle",
     "TensorMapL2Promotion": "l2_promotion",

@@ -215,8 +215,8 @@ def test_create_stream_and_event_validate_options(device) -> None:
         device.create_stream(options=options)
     with pytest.raises(ValueError, match="stream priority 100 is out of range"):
         device.create_stream(options=StreamOptions(priority=100))
-    with pytest.raises(NotImplementedError, match="IPC"):
-        device.create_event(EventOptions(ipc_enabled=True))
+    with pytest.raises(TypeError, match="IPC-enabled events cannot use timing"):
+        device.create_event(EventOptions(ipc_enabled=True, timing_enabled=True))
     with pytest.raises(TypeError, match="Event options"):
         device.create_event(options=3)
 

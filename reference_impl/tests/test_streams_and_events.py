@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import gc
+import pickle
 import threading
 import time
 import warnings
@@ -21,6 +22,7 @@ from cuda.core import (
     PER_THREAD_DEFAULT_STREAM,
     Event,
     EventOptions,
+    IPCEventDescriptor,
     Stream,
     StreamOptions,
 )
@@ -143,9 +145,19 @@ def test_options_are_validated_when_made() -> None:
         check_or_create_options(EventOptions, {"fast": True})
 
 
-def test_ipc_events_are_not_supported() -> None:
-    with pytest.raises(NotImplementedError, match="not supported"):
+def test_only_an_ipc_event_descriptor_opens_an_event() -> None:
+    with pytest.raises(TypeError, match="ipc_descriptor must be an IPCEventDescriptor, got object"):
         Event.from_ipc_descriptor(object())
+    with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
+        IPCEventDescriptor()
+
+
+def test_an_ipc_event_descriptor_pickles_and_checks_its_size() -> None:
+    descriptor = IPCEventDescriptor._init(bytes(range(64)), True)
+    assert pickle.loads(pickle.dumps(descriptor)) == descriptor
+    assert descriptor != IPCEventDescriptor._init(bytes(64), True)
+    with pytest.raises(ValueError, match="64 bytes, got 3"):
+        IPCEventDescriptor._init(b"abc", False)
 
 
 def test_without_a_driver_calls_report_the_missing_library() -> None:

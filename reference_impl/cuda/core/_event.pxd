@@ -13,7 +13,14 @@ cdef class Event:
         bint _timing_enabled
         bint _blocking_sync
         bint _ipc_enabled
+        object _ipc_descriptor
         object __weakref__
+
+
+cdef class IPCEventDescriptor:
+    cdef:
+        bytes _reserved
+        bint _blocking_sync
 
 
 cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options)

@@ -11,6 +11,7 @@ and so does garbage collection if the event was never closed.
 from __future__ import annotations
 
 from libc.stdint cimport uintptr_t
+from libc.string cimport memcpy
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport (
@@ -22,11 +23,12 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
 from cuda.bindings import driver
 import dataclasses
+import multiprocessing.reduction
 import warnings
 
 from cuda.core._context import Context
 
-__all__ = ["Event", "EventOptions"]
+__all__ = ["Event", "EventOptions", "IPCEventDescriptor"]
 
 
 cdef class Event:
@@ -166,29 +168,55 @@ cdef class Event:
             HANDLE_RETURN(cydriver.cuEventDestroy(c_handle))
 
     @classmethod
-    def from_ipc_descriptor(cls, ipc_descriptor: object) -> Event:
-        """Open an event that another process shared (not supported).
+    def from_ipc_descriptor(cls, ipc_descriptor: IPCEventDescriptor) -> Event:
+        """Open, in the current context, an event that another process shared.
+
+        The event belongs to the device of the context current on the
+        calling thread. It has no timing, as every shared event, and it
+        can be recorded, waited for and polled like any other.
 
         Parameters
         ----------
-        ipc_descriptor : object
+        ipc_descriptor : IPCEventDescriptor
             The descriptor the exporting process obtained from
             :attr:`Event.ipc_descriptor`.
 
         Returns
         -------
         Event
-            Never returns.
+            The imported event.
 
         Raises
         ------
-        NotImplementedError
-            Always: this implementation does not share events between
-            processes.
+        TypeError
+            If ``ipc_descriptor`` is not an :class:`IPCEventDescriptor`.
+        CUDAError
+            If no context is current, or the driver cannot open the event.
         """
-        raise NotImplementedError(
-            "sharing events between processes is not supported by this implementation"
-        )
+        if not isinstance(ipc_descriptor, IPCEventDescriptor):
+            raise TypeError(
+                "ipc_descriptor must be an IPCEventDescriptor, "
+                f"got {type(ipc_descriptor).__name__}"
+            )
+        cdef IPCEventDescriptor descriptor = <IPCEventDescriptor>ipc_descriptor
+        cdef cydriver.CUipcEventHandle c_data
+        memcpy(c_data.reserved, <const char*>descriptor._reserved, sizeof(c_data.reserved))
+        cdef cydriver.CUevent c_handle = NULL
+        cdef cydriver.CUcontext c_ctx = NULL
+        cdef cydriver.CUdevice c_device = 0
+        with nogil:
+            HANDLE_RETURN(cydriver.cuCtxGetCurrent(&c_ctx))
+            HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_device))
+            HANDLE_RETURN(cydriver.cuIpcOpenEventHandle(&c_handle, c_data))
+        cdef Event event = Event.__new__(Event)
+        event._handle = c_handle
+        event._ctx = c_ctx
+        event._device_id = c_device
+        event._timing_enabled = False
+        event._blocking_sync = descriptor._blocking_sync
+        event._ipc_enabled = True
+        event._ipc_descriptor = descriptor
+        return event
 
     def sync(self) -> None:
         """Block the calling thread until the work before the event's last record has completed.
@@ -252,17 +280,27 @@ cdef class Event:
         return driver.CUevent(<uintptr_t>self._handle)
 
     @property
-    def ipc_descriptor(self) -> object:
+    def ipc_descriptor(self) -> IPCEventDescriptor:
         """Return the descriptor that shares this event with other processes.
+
+        Pickle it, or send it through :mod:`multiprocessing`, to a process
+        that opens it with :meth:`from_ipc_descriptor`; pickling the event
+        itself through :mod:`multiprocessing` does both.
 
         Raises
         ------
         RuntimeError
-            Always: no event of this implementation is IPC-enabled (see
-            ``EventOptions(ipc_enabled=True)``), or the event is closed.
+            If the event was not created with ``EventOptions(ipc_enabled=True)``,
+            or is closed.
+        CUDAError
+            If the driver cannot export the event.
         """
         Event_check_open(self)
-        raise RuntimeError("this event is not IPC-enabled")
+        if not self._ipc_enabled:
+            raise RuntimeError("Event is not IPC-enabled")
+        if self._ipc_descriptor is None:
+            self._ipc_descriptor = Event_export(self)
+        return self._ipc_descriptor
 
     @property
     def is_blocking_sync(self) -> bool:
@@ -302,7 +340,7 @@ cdef class Event:
 
     @property
     def is_ipc_enabled(self) -> bool:
-        """Return whether the event can be shared with other processes (never, here)."""
+        """Return whether the event can be shared with other processes."""
         return self._ipc_enabled
 
     @property
@@ -324,9 +362,10 @@ class EventOptions:
         Make :meth:`Event.sync` yield the thread while it waits, instead of
         spinning. Default: ``False``.
     ipc_enabled : bool or None, optional
-        Allow sharing the event with other processes. Not supported by this
-        implementation: creating such an event raises
-        :class:`NotImplementedError`. Default: ``False``.
+        Allow sharing the event with other processes
+        (:attr:`Event.ipc_descriptor`). A shared event cannot record the
+        time, so ``timing_enabled`` must stay ``False``: creating the event
+        raises :class:`TypeError` otherwise. Default: ``False``.
 
     Raises
     ------
@@ -348,12 +387,50 @@ class EventOptions:
                 )
 
 
+cdef class IPCEventDescriptor:
+    """Describe an event shared between processes: what :meth:`Event.from_ipc_descriptor` opens.
+
+    A descriptor comes from :attr:`Event.ipc_descriptor` and cannot be
+    constructed directly. It pickles, so that it can be sent to another
+    process; two descriptors are equal when they name the same event.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: see :attr:`Event.ipc_descriptor`."""
+        raise RuntimeError(
+            "IPCEventDescriptor objects cannot be instantiated directly. Please use Event APIs."
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IPCEventDescriptor):
+            return NotImplemented
+        return self._reserved == (<IPCEventDescriptor>other)._reserved
+
+    def __reduce__(self) -> tuple:
+        return IPCEventDescriptor._init, (self._reserved, self._blocking_sync)
+
+    @staticmethod
+    def _init(reserved: bytes, is_blocking_sync: bool) -> IPCEventDescriptor:
+        """Return a descriptor of the driver's handle bytes (what unpickling calls)."""
+        cdef IPCEventDescriptor descriptor = IPCEventDescriptor.__new__(IPCEventDescriptor)
+        if len(reserved) != sizeof(cydriver.CUipcEventHandle):
+            raise ValueError(
+                f"an event's IPC handle has {sizeof(cydriver.CUipcEventHandle)} bytes, "
+                f"got {len(reserved)}"
+            )
+        descriptor._reserved = bytes(reserved)
+        descriptor._blocking_sync = bool(is_blocking_sync)
+        return descriptor
+
+
 cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options):
     """Create an unrecorded event in context ``ctx`` of device ``device_id``."""
     opts = check_or_create_options(EventOptions, options, "Event options")
-    if opts.ipc_enabled:
-        raise NotImplementedError("IPC-enabled events are not supported by this implementation")
+    if opts.ipc_enabled and opts.timing_enabled:
+        raise TypeError("IPC-enabled events cannot use timing.")
     cdef unsigned int c_flags = cydriver.CUevent_flags.CU_EVENT_DEFAULT
+    if opts.ipc_enabled:
+        c_flags |= cydriver.CUevent_flags.CU_EVENT_INTERPROCESS
     if not opts.timing_enabled:
         c_flags |= cydriver.CUevent_flags.CU_EVENT_DISABLE_TIMING
     if opts.blocking_sync:
@@ -372,8 +449,27 @@ cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options):
     event._device_id = device_id
     event._timing_enabled = bool(opts.timing_enabled)
     event._blocking_sync = bool(opts.blocking_sync)
-    event._ipc_enabled = False
+    event._ipc_enabled = bool(opts.ipc_enabled)
     return event
+
+
+cdef IPCEventDescriptor Event_export(Event self):
+    """Return the descriptor of an IPC-enabled event, from the driver's handle."""
+    cdef cydriver.CUipcEventHandle c_data
+    cdef cydriver.CUevent c_handle = self._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuIpcGetEventHandle(&c_data, c_handle))
+    return IPCEventDescriptor._init(
+        (<char*>c_data.reserved)[:sizeof(c_data.reserved)], self._blocking_sync
+    )
+
+
+def _reduce_event(event: Event) -> tuple:
+    """Pickle an event for :mod:`multiprocessing`: the receiving process opens its descriptor."""
+    return Event.from_ipc_descriptor, (event.ipc_descriptor,)
+
+
+multiprocessing.reduction.register(Event, _reduce_event)
 
 
 cdef int Event_check_open(Event self) except -1:
