@@ -85,6 +85,7 @@ def test_a_device_maps_to_its_cuda_device(nvml_device) -> None:
     assert isinstance(cuda_device, cuda.core.Device)
     assert tuple(nvml_device.cuda_compute_capability) == tuple(cuda_device.compute_capability)
     assert nvml_device.name == cuda_device.name
+    assert cuda_device.to_system_device().uuid == nvml_device.uuid
     attributes = _query(lambda: nvml_device.attributes)
     if attributes is not None:
         assert attributes.multiprocessor_count == cuda_device.properties.multiprocessor_count
