@@ -178,7 +178,9 @@ def surface_callables(surface: dict) -> dict[str, str]:
     dict of str to str
         ``module:Name`` (a function or a class's constructor) or
         ``module:Class.member`` to ``function``, ``constructor``, or the
-        member's kind. Names that start with ``_`` are left out.
+        member's kind. Names that start with ``_`` are left out, and so are
+        the constructors of protocols (``typing.Protocol`` classes), which
+        make no instances.
     """
     found: dict[str, str] = {}
     for module, described in surface.get("modules", {}).items():
@@ -189,7 +191,9 @@ def surface_callables(surface: dict) -> dict[str, str]:
             if kind == "function":
                 found[f"{module}:{name}"] = "function"
             elif kind == "class":
-                found[f"{module}:{name}"] = "constructor"
+                # A Protocol is a type to check objects against; it has no instances to make.
+                if "Protocol" not in entry.get("bases", []):
+                    found[f"{module}:{name}"] = "constructor"
                 for member, member_entry in entry.get("members", {}).items():
                     if not member.startswith("_") and member_entry.get("kind") in _MEMBER_KINDS:
                         found[f"{module}:{name}.{member}"] = member_entry["kind"]

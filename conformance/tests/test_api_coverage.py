@@ -94,6 +94,23 @@ def test_surface_callables_are_functions_constructors_and_callable_members() -> 
     }
 
 
+def test_a_protocol_has_no_constructor_to_count() -> None:
+    surface = {
+        "modules": {
+            "pkg": {
+                "names": {
+                    "IsThing": {
+                        "kind": "class",
+                        "bases": ["Protocol", "Generic", "object"],
+                        "members": {"__thing__": {"kind": "method"}, "check": {"kind": "method"}},
+                    }
+                }
+            }
+        }
+    }
+    assert surface_callables(surface) == {"pkg:IsThing.check": "method"}
+
+
 def test_recorder_maps_calls_to_surface_names(fakepkg) -> None:
     recorder = CallRecorder(surface_callables(SURFACE))
     recorder.start()
