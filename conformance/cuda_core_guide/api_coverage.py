@@ -76,11 +76,18 @@ class CallRecorder:
         self._by_id: dict[int, list[str]] = {}
         self._keep: list[object] = []
         self._getters: list[tuple[type, str, object]] = []
+        # An abstract member's own body never runs: a call of it on an object of its class
+        # (through a subclass's implementation) counts.
+        self._abstract: dict[str, list[tuple[type, str]]] = {}
         for name in names:
             targets = _targets(name)
             for target in targets:
                 self._keep.append(target)
                 self._by_id.setdefault(id(target), []).append(name)
+            if targets and getattr(targets[0], "__isabstractmethod__", False):
+                owner = _owner_class(name)
+                if owner is not None:
+                    self._abstract.setdefault(name.rpartition(".")[2], []).append((owner, name))
             if targets and type(targets[0]).__name__ == "getset_descriptor":
                 self._getters.append((targets[0].__objclass__, targets[0].__name__, targets[0]))
             elif targets:
@@ -139,10 +146,15 @@ class CallRecorder:
                     if callee.__name__ in vars(cls):
                         names = self._by_id.get(id(_unwrap(vars(cls)[callee.__name__])))
                         break
-        if names is None:
-            return
         if instance is None and owner is not None and not isinstance(owner, type):
             instance = owner
+        if instance is not None and self._abstract:
+            called = getattr(callee, "__name__", None) or getattr(callee, "co_name", "")
+            for cls, name in self._abstract.get(called, ()):
+                if isinstance(instance, cls):
+                    self.seen.add(name)
+        if names is None:
+            return
         if instance is not None and len(names) > 1:
             classes = {cls.__name__ for cls in type(instance).__mro__}
             names = [name for name in names if name.partition(":")[2].partition(".")[0] in classes] or names
@@ -154,7 +166,11 @@ class CallRecorder:
 
     def _on_start(self, code: object, offset: int) -> None:
         """Take a ``sys.monitoring`` PY_START event: a Python function (a property's getter) began."""
-        self.note(code)
+        instance = None
+        if self._abstract and code.co_argcount:
+            # The started function's frame is the callback's caller: its first argument is the object.
+            instance = sys._getframe(1).f_locals.get(code.co_varnames[0])
+        self.note(code, instance)
 
     def _on_profile(self, frame, event: str, arg: object) -> None:
         """Take a ``sys.setprofile`` event."""
@@ -238,6 +254,17 @@ def _unwrap(raw: object) -> object:
     if isinstance(raw, property):
         return raw.fget
     return raw
+
+
+def _owner_class(name: str) -> type | None:
+    """Return the class of a ``module:Class.member`` surface name, if it is installed."""
+    module_name, _, path = name.partition(":")
+    class_name = path.partition(".")[0]
+    try:
+        cls = inspect.getattr_static(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError):
+        return None
+    return cls if isinstance(cls, type) else None
 
 
 def _compiled_property(name: str) -> tuple[type, str, property] | None:

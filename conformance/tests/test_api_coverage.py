@@ -241,6 +241,53 @@ def test_properties_with_compiled_getters_are_seen_and_put_back(tmp_path, monkey
     assert vars(compiledprop.Base)["size"] is original
 
 
+def test_an_abstract_member_counts_when_called_on_an_object_of_its_class(tmp_path, monkeypatch) -> None:
+    (tmp_path / "abstractpkg.py").write_text(
+        textwrap.dedent(
+            """
+            import abc
+
+            class Resource(abc.ABC):
+                @abc.abstractmethod
+                def allocate(self, size): ...
+
+                @property
+                @abc.abstractmethod
+                def device_id(self): ...
+
+            class Pool(Resource):
+                def allocate(self, size):
+                    return bytearray(size)
+
+                @property
+                def device_id(self):
+                    return 0
+
+            class Unrelated:
+                def allocate(self, size):
+                    return size
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import abstractpkg
+
+    members = {"allocate": {"kind": "method"}, "device_id": {"kind": "property"}}
+    surface = {"modules": {"abstractpkg": {"names": {"Resource": {"kind": "class", "members": members}}}}}
+    recorder = CallRecorder(surface_callables(surface))
+    recorder.start()
+    try:
+        abstractpkg.Unrelated().allocate(1)
+        assert recorder.seen == set()
+        pool = abstractpkg.Pool()
+        pool.allocate(4)
+        _ = pool.device_id
+    finally:
+        recorder.stop()
+    assert recorder.seen == {"abstractpkg:Resource.allocate", "abstractpkg:Resource.device_id"}
+
+
 def _run_plugin(root: Path, *options: str) -> subprocess.CompletedProcess:
     """Run pytest with the plugin on ``root``'s folders ``counted`` and ``other``."""
     (root / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
