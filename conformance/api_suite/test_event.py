@@ -169,6 +169,15 @@ def test_equal_events_share_a_handle(device) -> None:
     assert hash(event) == hash(event)
 
 
+def test_an_ipc_event_descriptor_is_made_by_events_and_pickles() -> None:
+    from cuda.core._event import IPCEventDescriptor
+
+    with pytest.raises(RuntimeError, match=r"^IPCEventDescriptor objects cannot be instantiated directly\."):
+        IPCEventDescriptor()
+    descriptor = IPCEventDescriptor._init(bytes(range(64)), True)
+    assert pickle.loads(pickle.dumps(descriptor)) == descriptor
+
+
 def _open_shared_event(descriptor: object) -> tuple[bool, bool, bool]:
     """In a spawned process: open a shared event, wait for it; return what it reports."""
     from cuda.core import Device

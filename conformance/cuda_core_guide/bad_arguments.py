@@ -487,6 +487,13 @@ _CPU: list[BadArgument] = [
     _R("Host", "numa_id", "'0'", _E("ValueError", "numa_id"), lambda c, s: c.Host("0")),
     # Streams, kernels and object code from handles and bytes.
     _R(
+        "Event.from_ipc_descriptor",
+        "ipc_descriptor",
+        "object()",
+        _E("TypeError", "ipc_descriptor"),
+        lambda c, s: c.Event.from_ipc_descriptor(object()),
+    ),
+    _R(
         "Stream.from_handle",
         "handle",
         "None",
