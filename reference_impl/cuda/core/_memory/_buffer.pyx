@@ -598,7 +598,8 @@ cdef class Buffer:
         Buffer_check_open(self)
         if self._ipc_descriptor is None:
             mr = self._memory_resource
-            if mr is None or not mr.is_ipc_enabled:
+            # Resources without pools (legacy, user-defined) have no is_ipc_enabled.
+            if not getattr(mr, "is_ipc_enabled", False):
                 raise RuntimeError("Memory resource is not IPC-enabled")
             self._ipc_descriptor = IPC_export_pointer(self._ptr, self._size)
         return self._ipc_descriptor
@@ -774,7 +775,7 @@ cdef Buffer Buffer_from_ipc_descriptor(
     cdef Stream s = Stream_accept(stream)
     if not isinstance(mr, MemoryResource):
         raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
-    if not mr.is_ipc_enabled:
+    if not getattr(mr, "is_ipc_enabled", False):
         raise RuntimeError("Memory resource is not IPC-enabled")
     cdef IPCBufferDescriptor descriptor = <IPCBufferDescriptor>ipc_descriptor
     cdef cydriver.CUmemoryPool c_pool = <cydriver.CUmemoryPool><uintptr_t>int(mr.handle)

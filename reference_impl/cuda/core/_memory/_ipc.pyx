@@ -121,14 +121,20 @@ cdef class IPCAllocationHandle:  # noqa: FIL004 reached through allocation_handl
         self._fd = -1
 
     def __dealloc__(self):
-        if self._fd >= 0:
-            try:
-                os.close(self._fd)
-            except OSError:
-                # Nothing can be raised from here, and a descriptor closed
-                # behind the handle's back has nothing left to release.
-                pass
-            self._fd = -1
+        cdef int fd = self._fd
+        if fd < 0:
+            return
+        self._fd = -1
+        try:
+            os.close(fd)
+        except OSError as exc:
+            # Nothing can be raised from here: say so instead.
+            warnings.warn(
+                f"closing the file descriptor of an IPCAllocationHandle while garbage "
+                f"collecting it failed: {exc}",
+                RuntimeWarning,
+                stacklevel=1,
+            )
 
     def __int__(self) -> int:
         if self._fd < 0:
