@@ -358,6 +358,13 @@ _CPU: list[BadArgument] = [
         lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, 4, mr=3),
     ),
     _R(
+        "Buffer.from_ipc_descriptor",
+        "ipc_descriptor",
+        "None",
+        _E("TypeError", "ipc_descriptor"),
+        lambda c, s: c.Buffer.from_ipc_descriptor(None, None, stream=c.LEGACY_DEFAULT_STREAM),
+    ),
+    _R(
         "Buffer.fill",
         "value",
         "256",

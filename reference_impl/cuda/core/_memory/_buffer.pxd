@@ -19,6 +19,8 @@ cdef class Buffer:
         object _dealloc_stream
         Py_ssize_t _exports
         bint _closed
+        bint _mapped
+        object _ipc_descriptor
         object __weakref__
 
 

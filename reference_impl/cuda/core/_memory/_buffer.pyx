@@ -21,7 +21,8 @@ from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
 from cuda.core._dlpack cimport DLManagedTensor, DLManagedTensorVersioned, DLTensor
-from cuda.core._stream cimport Stream, Stream_accept
+from cuda.core._memory._ipc cimport IPCBufferDescriptor, IPC_export_pointer, IPC_import_pointer
+from cuda.core._stream cimport Stream, Stream_accept, default_stream
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import operator
@@ -237,6 +238,12 @@ cdef class Buffer:
     def __releasebuffer__(self, Py_buffer* view):
         self._exports -= 1
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Unpickling imports the memory through IPC: only for trusted peers.
+        # The stream stays behind; it means nothing in another process.
+        Buffer_check_open(self)
+        return Buffer._reduce_helper, (self._memory_resource, self.ipc_descriptor)
+
     def __repr__(self) -> str:
         return f"<Buffer ptr={self._ptr:#x} size={self._size}>"
 
@@ -436,6 +443,56 @@ cdef class Buffer:
         """
         return Buffer_from_handle(Buffer, ptr, size, mr, owner, stream)
 
+    @classmethod
+    def from_ipc_descriptor(
+        cls,
+        mr: MemoryResource,
+        ipc_descriptor: IPCBufferDescriptor,
+        *,
+        stream: Stream,
+    ) -> Buffer:
+        """Import a buffer that another process exported, into the pool ``mr`` maps.
+
+        Parameters
+        ----------
+        mr : DeviceMemoryResource or PinnedMemoryResource
+            The IPC-enabled resource that maps, in this process, the pool
+            of the exporting process's resource (see
+            ``DeviceMemoryResource.from_allocation_handle``).
+        ipc_descriptor : IPCBufferDescriptor
+            The descriptor of the buffer, from :attr:`ipc_descriptor` in the
+            exporting process.
+        stream : Stream
+            The stream that frees the imported memory when the buffer is
+            closed without one.
+
+        Returns
+        -------
+        Buffer
+            The imported buffer, which :attr:`is_mapped`.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot import the memory.
+        RuntimeError
+            If ``mr`` is not IPC-enabled.
+        TypeError
+            If ``ipc_descriptor`` is not an IPC buffer descriptor, ``stream``
+            not a :class:`Stream` or ``mr`` not a :class:`MemoryResource`.
+
+        Notes
+        -----
+        The exporting process controls the descriptor's contents: import
+        descriptors only from processes you trust.
+        """
+        return Buffer_from_ipc_descriptor(cls, mr, ipc_descriptor, stream)
+
+    @staticmethod
+    def _reduce_helper(mr: MemoryResource, ipc_descriptor: IPCBufferDescriptor) -> Buffer:
+        """Recreate an unpickled buffer: import it into ``mr`` on the default stream."""
+        return Buffer_unpickle(mr, ipc_descriptor)
+
     def set_deallocation_stream(self, stream: Stream) -> None:
         """Choose the stream that a later :meth:`close` without a stream frees the memory on.
 
@@ -524,9 +581,33 @@ cdef class Buffer:
         return Buffer_pointer_attributes(self)[3]
 
     @property
+    def ipc_descriptor(self) -> IPCBufferDescriptor:
+        """Return the descriptor that shares this buffer with other processes.
+
+        The descriptor is made on first use and kept; it pickles, and
+        :meth:`from_ipc_descriptor` imports it in another process.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot export the memory.
+        RuntimeError
+            If the buffer is closed, or its memory resource is not
+            IPC-enabled.
+        """
+        Buffer_check_open(self)
+        if self._ipc_descriptor is None:
+            mr = self._memory_resource
+            # Resources without pools (legacy, user-defined) have no is_ipc_enabled.
+            if not getattr(mr, "is_ipc_enabled", False):
+                raise RuntimeError("Memory resource is not IPC-enabled")
+            self._ipc_descriptor = IPC_export_pointer(self._ptr, self._size)
+        return self._ipc_descriptor
+
+    @property
     def is_mapped(self) -> bool:
-        """Return ``False``: buffers imported from another process are not supported."""
-        return False
+        """Return whether the buffer was imported from another process."""
+        return self._mapped
 
     @property
     def memory_resource(self) -> MemoryResource | None:
@@ -678,7 +759,51 @@ cdef Buffer Buffer_from_ptr_as(
     buf._dealloc_stream = stream
     buf._exports = 0
     buf._closed = False
+    buf._mapped = False
+    buf._ipc_descriptor = None
     return buf
+
+
+cdef Buffer Buffer_from_ipc_descriptor(
+    type cls, object mr, object ipc_descriptor, object stream
+):
+    """Check the arguments of ``from_ipc_descriptor`` and import the buffer as a ``cls``."""
+    if not isinstance(ipc_descriptor, IPCBufferDescriptor):
+        raise TypeError(
+            f"ipc_descriptor must be an IPCBufferDescriptor, got {type(ipc_descriptor).__name__}"
+        )
+    cdef Stream s = Stream_accept(stream)
+    if not isinstance(mr, MemoryResource):
+        raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
+    if not getattr(mr, "is_ipc_enabled", False):
+        raise RuntimeError("Memory resource is not IPC-enabled")
+    cdef IPCBufferDescriptor descriptor = <IPCBufferDescriptor>ipc_descriptor
+    cdef cydriver.CUmemoryPool c_pool = <cydriver.CUmemoryPool><uintptr_t>int(mr.handle)
+    cdef uintptr_t c_ptr = IPC_import_pointer(c_pool, descriptor)
+    cdef Buffer buf = Buffer_from_ptr_as(cls, c_ptr, descriptor._size, mr, None, s)
+    buf._mapped = True
+    buf._ipc_descriptor = descriptor
+    return buf
+
+
+cdef Buffer Buffer_unpickle(object mr, object ipc_descriptor):
+    """Import an unpickled buffer into ``mr``, freed by default on the default stream.
+
+    A spawned process unpickles its arguments before any of its code runs,
+    so with no context current the primary context of the resource's
+    device (the current device for host memory) is made current first.
+    """
+    cdef cydriver.CUcontext c_context = NULL
+    with nogil:
+        HANDLE_RETURN(cydriver.cuInit(0))
+        HANDLE_RETURN(cydriver.cuCtxGetCurrent(&c_context))
+    if c_context == NULL:
+        # Imported here: cuda.core._device imports this module.
+        from cuda.core._device import Device
+
+        device_id = mr.device_id
+        (Device(device_id) if device_id >= 0 else Device()).set_current()
+    return Buffer_from_ipc_descriptor(Buffer, mr, ipc_descriptor, default_stream())
 
 
 cdef int Buffer_check_open(Buffer self) except -1:

@@ -13,5 +13,7 @@ cdef class DeviceMemoryResource(MemoryResource):
         int _device_id
         bint _owns_pool
         bint _closed
+        bint _mapped
+        object _alloc_handle
         object _attributes
         object __weakref__

@@ -16,6 +16,20 @@ from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._memory._ipc cimport (
+    _HANDLE_TYPE_NONE,
+    IPCAllocationHandle,
+    _IPC_HANDLE_TYPE,
+    IPC_check_start_method,
+    IPC_check_supported,
+    IPC_export_pool,
+    IPC_from_registry,
+    IPC_handle_argument,
+    IPC_import_pool,
+    IPC_lookup,
+    IPC_register,
+    IPC_unregister,
+)
 from cuda.core._memory._memory_pool cimport MPA_create
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
@@ -24,7 +38,9 @@ from collections.abc import Iterable, Iterator, MutableSet
 from cuda.bindings import driver
 import dataclasses
 import enum
+import multiprocessing.reduction
 import operator
+import uuid
 import warnings
 
 from cuda.core._device import Device
@@ -56,14 +72,32 @@ cdef class DeviceMemoryResource(MemoryResource):
 
     Raises
     ------
-    NotImplementedError
-        If ``options.ipc_enabled`` is set: IPC is not supported.
+    CUDAError
+        If the driver cannot create the pool.
+    RuntimeError
+        If ``options.ipc_enabled`` is set where pools cannot be shared
+        (anywhere but Linux).
     TypeError
         If ``options`` is neither :class:`DeviceMemoryResourceOptions`, a
         ``dict`` of its fields nor ``None``.
     ValueError
         If ``device_id`` is not a device ordinal, ``options`` has unknown
         keys, or ``options.max_size`` is negative.
+
+    Notes
+    -----
+    A resource created with ``ipc_enabled=True`` shares its pool with other
+    processes. The pool travels as an :attr:`allocation_handle` (a file
+    descriptor), which another process imports with
+    :meth:`from_allocation_handle`; the result is a *mapped* resource
+    (:attr:`is_mapped`), which cannot allocate but imports the pool's
+    buffers with :meth:`Buffer.from_ipc_descriptor`. Every IPC-enabled
+    resource has a :attr:`uuid`; mapped resources registered under it
+    (:meth:`register`, :meth:`from_registry`) let pickled buffers find
+    their resource. Through :mod:`multiprocessing` all this is automatic:
+    a resource sent to a spawned process arrives mapped and registered,
+    and a buffer arrives imported. Unpickling a buffer imports memory from
+    another process: accept pickles only from processes you trust.
     """
 
     def __init__(
@@ -92,6 +126,11 @@ cdef class DeviceMemoryResource(MemoryResource):
                 RuntimeWarning,
                 stacklevel=1,
             )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Plain pickling finds a mapped resource of the receiving process by
+        # identifier; multiprocessing sends the pool itself (see the end of the file).
+        return DeviceMemoryResource.from_registry, (self.uuid,)
 
     def __repr__(self) -> str:
         return (
@@ -122,11 +161,14 @@ cdef class DeviceMemoryResource(MemoryResource):
         RuntimeError
             If the resource is closed.
         TypeError
-            If ``size`` is not an int or ``stream`` not a :class:`Stream`.
+            If ``size`` is not an int or ``stream`` not a :class:`Stream`, or
+            the resource is mapped from another process.
         ValueError
             If ``size`` is negative.
         """
         DMR_check_open(self)
+        if self._mapped:
+            raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource")
         cdef size_t c_size = size_argument(size, "size")
         cdef Stream s = Stream_accept(stream)
         cdef cydriver.CUdeviceptr c_ptr = 0
@@ -194,6 +236,53 @@ cdef class DeviceMemoryResource(MemoryResource):
         """
         DMR_close(self)
 
+    @classmethod
+    def from_allocation_handle(
+        cls, device_id: Device | int, alloc_handle: int | IPCAllocationHandle
+    ) -> DeviceMemoryResource:
+        """Map, into this process, the pool another process shares through ``alloc_handle``.
+
+        A resource already registered under the handle's identifier is
+        returned instead; a new one is registered under it.
+
+        Parameters
+        ----------
+        device_id : Device or int
+            The device whose memory the pool holds.
+        alloc_handle : IPCAllocationHandle or int
+            The handle of the pool, from :attr:`allocation_handle` in the
+            exporting process, or a file descriptor of it, which is
+            duplicated: the caller still closes it.
+
+        Returns
+        -------
+        DeviceMemoryResource
+            The mapped resource, which owns its mapping of the pool.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot import the pool.
+        OSError
+            If an int ``alloc_handle`` is not an open file descriptor.
+        TypeError
+            If ``alloc_handle`` is neither a handle nor an int.
+        ValueError
+            If ``device_id`` is not a device ordinal, or the handle is closed.
+        """
+        return DMR_from_allocation_handle(cls, device_id, alloc_handle)
+
+    @staticmethod
+    def from_registry(uuid: uuid.UUID) -> DeviceMemoryResource:
+        """Return the mapped resource registered under ``uuid`` in this process.
+
+        Raises
+        ------
+        RuntimeError
+            If no resource is registered under ``uuid``.
+        """
+        return IPC_from_registry(uuid)
+
     def get_access(self, device: Device | int) -> MemoryPoolAccess:
         """Return the access ``device`` has to the memory of this pool.
 
@@ -217,6 +306,39 @@ cdef class DeviceMemoryResource(MemoryResource):
         """
         DMR_check_open(self)
         return DMR_get_access(self, Device(device).device_id)
+
+    def register(self, uuid: uuid.UUID) -> DeviceMemoryResource:
+        """Register this mapped resource under ``uuid``, the identifier of the resource it maps.
+
+        Returns
+        -------
+        DeviceMemoryResource
+            The resource already registered under ``uuid`` if there is one,
+            else this one.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is not IPC-enabled.
+        ValueError
+            If the resource already has another identifier.
+        """
+        return IPC_register(self, self._alloc_handle, uuid)
+
+    @property
+    def allocation_handle(self) -> IPCAllocationHandle:
+        """Return the handle that shares the pool with other processes.
+
+        The resource owns the handle and closes it with the pool.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is not IPC-enabled.
+        """
+        if self._alloc_handle is None:
+            raise RuntimeError("Memory resource is not IPC-enabled")
+        return self._alloc_handle
 
     @property
     def attributes(self) -> _MemPoolAttributes:
@@ -271,13 +393,13 @@ cdef class DeviceMemoryResource(MemoryResource):
 
     @property
     def is_ipc_enabled(self) -> bool:
-        """Return ``False``: pools shared between processes are not supported."""
-        return False
+        """Return whether the pool can be shared with other processes, or was shared by one."""
+        return self._alloc_handle is not None
 
     @property
     def is_mapped(self) -> bool:
-        """Return ``False``: pools imported from another process are not supported."""
-        return False
+        """Return whether the pool was imported from another process; then it cannot allocate."""
+        return self._mapped
 
     @property
     def peer_accessible_by(self) -> PeerAccessibleBySetProxy:
@@ -308,9 +430,15 @@ cdef class DeviceMemoryResource(MemoryResource):
         DMR_set_peer_access(self, target - current, current - target)
 
     @property
-    def uuid(self) -> None:
-        """Return ``None``: an identifier is only given to pools shared between processes."""
-        return None
+    def uuid(self) -> uuid.UUID | None:
+        """Return the identifier of an IPC-enabled resource's pool, or ``None``.
+
+        A mapped resource has the identifier of the resource it maps once
+        it is registered.
+        """
+        if self._alloc_handle is None:
+            return None
+        return (<IPCAllocationHandle>self._alloc_handle)._uuid
 
 
 @dataclasses.dataclass
@@ -320,8 +448,8 @@ class DeviceMemoryResourceOptions:
     Attributes
     ----------
     ipc_enabled : bool
-        Whether the pool's memory can be shared with other processes. Not
-        supported: must be ``False`` (the default).
+        Whether the pool and its memory can be shared with other processes
+        (default ``False``).
     max_size : int
         The most memory the pool may reserve, in bytes; 0 (the default)
         lets the driver choose.
@@ -469,16 +597,15 @@ cdef int DMR_use_current_pool(DeviceMemoryResource self) except -1:
 
 cdef int DMR_create_pool(DeviceMemoryResource self, object options) except -1:
     """Create the memory pool ``self`` owns, as ``options`` describe it."""
-    if options.ipc_enabled:
-        raise NotImplementedError(
-            "IPC-enabled memory pools are not supported; set ipc_enabled=False"
-        )
+    cdef bint c_ipc = bool(options.ipc_enabled)
+    if c_ipc:
+        IPC_check_supported()
     cdef size_t c_max_size = size_argument(options.max_size, "max_size")
     cdef cydriver.CUmemPoolProps c_props
     cdef cydriver.CUmemoryPool c_pool
     memset(&c_props, 0, sizeof(c_props))
     c_props.allocType = cydriver.CUmemAllocationType.CU_MEM_ALLOCATION_TYPE_PINNED
-    c_props.handleTypes = cydriver.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_NONE
+    c_props.handleTypes = _IPC_HANDLE_TYPE if c_ipc else _HANDLE_TYPE_NONE
     c_props.location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
     c_props.location.id = self._device_id
     c_props.maxSize = c_max_size
@@ -486,7 +613,30 @@ cdef int DMR_create_pool(DeviceMemoryResource self, object options) except -1:
         HANDLE_RETURN(cydriver.cuMemPoolCreate(&c_pool, &c_props))
     self._pool = c_pool
     self._owns_pool = True
+    if c_ipc:
+        self._alloc_handle = IPC_export_pool(c_pool)
     return 0
+
+
+cdef DeviceMemoryResource DMR_from_allocation_handle(
+    type cls, object device_id, object alloc_handle
+):
+    """Map the pool ``alloc_handle`` shares, or return the resource registered for it."""
+    cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
+    existing = IPC_lookup(handle._uuid)
+    if existing is not None:
+        return existing
+    cdef int c_device_id = Device(device_id).device_id
+    cdef cydriver.CUmemoryPool c_pool = IPC_import_pool(handle)
+    cdef DeviceMemoryResource self = cls.__new__(cls)
+    self._device_id = c_device_id
+    self._pool = c_pool
+    self._owns_pool = True
+    self._mapped = True
+    self._alloc_handle = handle
+    if handle._uuid is not None:
+        IPC_register(self, handle, handle._uuid)
+    return self
 
 
 cdef int DMR_close(DeviceMemoryResource self) except -1:
@@ -496,6 +646,7 @@ cdef int DMR_close(DeviceMemoryResource self) except -1:
     cdef cydriver.CUmemoryPool c_pool = self._pool
     self._closed = True
     self._pool = NULL
+    IPC_unregister(self, self._alloc_handle)
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
     return 0
@@ -683,3 +834,12 @@ cdef int DMR_set_peer_access(DeviceMemoryResource self, set grant, set revoke) e
     finally:
         free(c_descs)
     return 0
+
+
+def _deep_reduce_device_memory_resource(mr: DeviceMemoryResource) -> tuple[object, ...]:
+    """Reduce ``mr`` for :mod:`multiprocessing`: the receiving process maps its pool."""
+    IPC_check_start_method()
+    return type(mr).from_allocation_handle, (Device(mr.device_id), mr.allocation_handle)
+
+
+multiprocessing.reduction.register(DeviceMemoryResource, _deep_reduce_device_memory_resource)

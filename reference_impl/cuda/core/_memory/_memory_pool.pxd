@@ -6,6 +6,7 @@ from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport MemoryResource
+from cuda.core._memory._ipc cimport IPCAllocationHandle
 from cuda.core._stream cimport Stream
 
 
@@ -14,6 +15,8 @@ cdef class _MemPool(MemoryResource):
         cydriver.CUmemoryPool _pool
         bint _owns_pool
         bint _closed
+        bint _mapped
+        object _alloc_handle
         object _attributes
         object __weakref__
 
@@ -37,6 +40,8 @@ cdef int MP_create_pool(
     int location_id,
     cydriver.CUmemAllocationType allocation_type,
     size_t max_size,
+    bint ipc_enabled=*,
 ) except -1
 cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool)
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0
+cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1

@@ -19,11 +19,21 @@ from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._memory._ipc cimport (
+    _HANDLE_TYPE_NONE,
+    IPCAllocationHandle,
+    _IPC_HANDLE_TYPE,
+    IPC_export_pool,
+    IPC_import_pool,
+    IPC_register,
+    IPC_unregister,
+)
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 from cuda.bindings import driver
 import operator
+import uuid
 import warnings
 import weakref
 
@@ -90,7 +100,8 @@ cdef class _MemPool(MemoryResource):
         RuntimeError
             If the resource is closed.
         TypeError
-            If ``size`` is not an int or ``stream`` not a :class:`Stream`.
+            If ``size`` is not an int or ``stream`` not a :class:`Stream`, or
+            the resource is mapped from another process.
         ValueError
             If ``size`` is negative.
         """
@@ -189,18 +200,24 @@ cdef class _MemPool(MemoryResource):
 
     @property
     def is_ipc_enabled(self) -> bool:
-        """Return ``False``: pools shared between processes are not supported."""
-        return False
+        """Return whether the pool can be shared with other processes, or was shared by one."""
+        return self._alloc_handle is not None
 
     @property
     def is_mapped(self) -> bool:
-        """Return ``False``: pools imported from another process are not supported."""
-        return False
+        """Return whether the pool was imported from another process; then it cannot allocate."""
+        return self._mapped
 
     @property
-    def uuid(self) -> None:
-        """Return ``None``: an identifier is only given to pools shared between processes."""
-        return None
+    def uuid(self) -> uuid.UUID | None:
+        """Return the identifier of an IPC-enabled resource's pool, or ``None``.
+
+        A mapped resource has the identifier of the resource it maps once
+        it is registered.
+        """
+        if self._alloc_handle is None:
+            return None
+        return (<IPCAllocationHandle>self._alloc_handle)._uuid
 
 
 cdef class _MemPoolAttributes:
@@ -335,13 +352,18 @@ cdef int MP_create_pool(
     int location_id,
     cydriver.CUmemAllocationType allocation_type,
     size_t max_size,
+    bint ipc_enabled=False,
 ) except -1:
-    """Create the pool ``self`` owns, at a location and for an allocation type."""
+    """Create the pool ``self`` owns, at a location and for an allocation type.
+
+    With ``ipc_enabled``, the pool can be shared with other processes, and
+    ``self`` keeps the handle that shares it.
+    """
     cdef cydriver.CUmemPoolProps c_props
     cdef cydriver.CUmemoryPool c_pool
     memset(&c_props, 0, sizeof(c_props))
     c_props.allocType = allocation_type
-    c_props.handleTypes = cydriver.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_NONE
+    c_props.handleTypes = _IPC_HANDLE_TYPE if ipc_enabled else _HANDLE_TYPE_NONE
     c_props.location.type = location_type
     c_props.location.id = location_id
     c_props.maxSize = max_size
@@ -350,12 +372,27 @@ cdef int MP_create_pool(
         HANDLE_RETURN(cydriver.cuMemPoolCreate(&c_pool, &c_props))
     self._pool = c_pool
     self._owns_pool = True
+    if ipc_enabled:
+        self._alloc_handle = IPC_export_pool(c_pool)
+    return 0
+
+
+cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1:
+    """Make ``self`` the owner of its mapping of the pool ``handle`` shares, and register it."""
+    self._pool = IPC_import_pool(handle)
+    self._owns_pool = True
+    self._mapped = True
+    self._alloc_handle = handle
+    if handle._uuid is not None:
+        IPC_register(self, handle, handle._uuid)
     return 0
 
 
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0:
     """Allocate ``size`` bytes from the pool of ``self`` on ``stream``; 0 for an empty buffer."""
     MP_check_open(self)
+    if self._mapped:
+        raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource")
     cdef cydriver.CUdeviceptr c_ptr = 0
     cdef cydriver.CUmemoryPool c_pool = self._pool
     cdef cydriver.CUstream c_stream = stream._handle
@@ -372,6 +409,7 @@ cdef int MP_close(_MemPool self) except -1:
     cdef cydriver.CUmemoryPool c_pool = self._pool
     self._closed = True
     self._pool = NULL
+    IPC_unregister(self, self._alloc_handle)
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
     return 0

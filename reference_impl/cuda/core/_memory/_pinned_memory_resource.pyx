@@ -14,10 +14,26 @@ from __future__ import annotations
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport size_argument
-from cuda.core._memory._memory_pool cimport _MemPool, MP_create_pool, MP_use_current_pool
-from cuda.core._utils.cuda_utils cimport check_or_create_options
+from cuda.core._memory._ipc cimport (
+    IPCAllocationHandle,
+    IPC_check_start_method,
+    IPC_check_supported,
+    IPC_from_registry,
+    IPC_handle_argument,
+    IPC_lookup,
+    IPC_register,
+)
+from cuda.core._memory._memory_pool cimport (
+    _MemPool,
+    MP_create_pool,
+    MP_map_pool,
+    MP_use_current_pool,
+)
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
 import dataclasses
+import multiprocessing.reduction
+import uuid
 
 __all__ = ["PinnedMemoryResource", "PinnedMemoryResourceOptions"]
 
@@ -41,15 +57,25 @@ cdef class PinnedMemoryResource(_MemPool):
     CUDAError
         If the driver has no host memory pools
         (``Device.properties.host_memory_pools_supported``); use
-        :class:`LegacyPinnedMemoryResource` there.
-    NotImplementedError
-        If ``options.ipc_enabled`` is set: IPC is not supported.
+        :class:`LegacyPinnedMemoryResource` there. Also if
+        ``options.ipc_enabled`` is set without ``options.numa_id`` while no
+        context is current.
+    RuntimeError
+        If ``options.ipc_enabled`` is set where pools cannot be shared
+        (anywhere but Linux).
     TypeError
         If ``options`` is neither :class:`PinnedMemoryResourceOptions`, a
         ``dict`` of its fields nor ``None``.
     ValueError
         If ``options`` has unknown keys, ``options.max_size`` is negative or
         ``options.numa_id`` is negative.
+
+    Notes
+    -----
+    A resource created with ``ipc_enabled=True`` shares its pool with other
+    processes, as :class:`DeviceMemoryResource` describes. Such a pool is
+    placed on a host NUMA node: ``options.numa_id``, or else the node of
+    the current context's device.
     """
 
     def __init__(self, options: PinnedMemoryResourceOptions | None = None) -> None:
@@ -67,6 +93,96 @@ cdef class PinnedMemoryResource(_MemPool):
             )
         else:
             PMR_create_pool(self, options)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Plain pickling finds a mapped resource of the receiving process by
+        # identifier; multiprocessing sends the pool itself (see the end of the file).
+        return PinnedMemoryResource.from_registry, (self.uuid,)
+
+    @classmethod
+    def from_allocation_handle(
+        cls, alloc_handle: int | IPCAllocationHandle
+    ) -> PinnedMemoryResource:
+        """Map, into this process, the pool another process shares through ``alloc_handle``.
+
+        A resource already registered under the handle's identifier is
+        returned instead; a new one is registered under it.
+
+        Parameters
+        ----------
+        alloc_handle : IPCAllocationHandle or int
+            The handle of the pool, from :attr:`allocation_handle` in the
+            exporting process, or a file descriptor of it, which is
+            duplicated: the caller still closes it.
+
+        Returns
+        -------
+        PinnedMemoryResource
+            The mapped resource, which owns its mapping of the pool.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot import the pool.
+        OSError
+            If an int ``alloc_handle`` is not an open file descriptor.
+        TypeError
+            If ``alloc_handle`` is neither a handle nor an int.
+        ValueError
+            If the handle is closed.
+        """
+        cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
+        existing = IPC_lookup(handle._uuid)
+        if existing is not None:
+            return existing
+        cdef PinnedMemoryResource self = cls.__new__(cls)
+        self._numa_id = -1
+        MP_map_pool(self, handle)
+        return self
+
+    @staticmethod
+    def from_registry(uuid: uuid.UUID) -> PinnedMemoryResource:
+        """Return the mapped resource registered under ``uuid`` in this process.
+
+        Raises
+        ------
+        RuntimeError
+            If no resource is registered under ``uuid``.
+        """
+        return IPC_from_registry(uuid)
+
+    def register(self, uuid: uuid.UUID) -> PinnedMemoryResource:
+        """Register this mapped resource under ``uuid``, the identifier of the resource it maps.
+
+        Returns
+        -------
+        PinnedMemoryResource
+            The resource already registered under ``uuid`` if there is one,
+            else this one.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is not IPC-enabled.
+        ValueError
+            If the resource already has another identifier.
+        """
+        return IPC_register(self, self._alloc_handle, uuid)
+
+    @property
+    def allocation_handle(self) -> IPCAllocationHandle:
+        """Return the handle that shares the pool with other processes.
+
+        The resource owns the handle and closes it with the pool.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is not IPC-enabled.
+        """
+        if self._alloc_handle is None:
+            raise RuntimeError("Memory resource is not IPC-enabled")
+        return self._alloc_handle
 
     @property
     def device_id(self) -> int:
@@ -96,14 +212,15 @@ class PinnedMemoryResourceOptions:
     Attributes
     ----------
     ipc_enabled : bool
-        Whether the pool's memory can be shared with other processes. Not
-        supported: must be ``False`` (the default).
+        Whether the pool and its memory can be shared with other processes
+        (default ``False``).
     max_size : int
         The most memory the pool may reserve, in bytes; 0 (the default)
         lets the driver choose.
     numa_id : int or None
-        The host NUMA node to place the memory on; ``None`` (the default)
-        lets the operating system choose.
+        The host NUMA node to place the memory on. ``None`` (the default)
+        lets the operating system choose, unless ``ipc_enabled`` is set:
+        then the memory goes on the node of the current context's device.
     """
 
     ipc_enabled: bool = False
@@ -113,15 +230,18 @@ class PinnedMemoryResourceOptions:
 
 cdef int PMR_create_pool(PinnedMemoryResource self, object options) except -1:
     """Create the pinned memory pool ``self`` owns, as ``options`` describe it."""
-    if options.ipc_enabled:
-        raise NotImplementedError(
-            "IPC-enabled memory pools are not supported; set ipc_enabled=False"
-        )
+    cdef bint c_ipc = bool(options.ipc_enabled)
+    if c_ipc:
+        IPC_check_supported()
     cdef size_t c_max_size = size_argument(options.max_size, "max_size")
     cdef cydriver.CUmemLocationType c_type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST
     cdef int c_numa_id = -1
     if options.numa_id is not None:
         c_numa_id = PMR_numa_argument(options.numa_id)
+        c_type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST_NUMA
+    elif c_ipc:
+        # Shared pinned pools live on a NUMA node: that of the current device.
+        c_numa_id = PMR_current_device_numa_id()
         c_type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST_NUMA
     MP_create_pool(
         self,
@@ -129,6 +249,7 @@ cdef int PMR_create_pool(PinnedMemoryResource self, object options) except -1:
         c_numa_id if c_numa_id >= 0 else 0,
         cydriver.CUmemAllocationType.CU_MEM_ALLOCATION_TYPE_PINNED,
         c_max_size,
+        c_ipc,
     )
     self._numa_id = c_numa_id
     return 0
@@ -141,3 +262,25 @@ cdef int PMR_numa_argument(object numa_id) except -1:
     if numa_id < 0:
         raise ValueError(f"numa_id must not be negative, got {numa_id}")
     return numa_id
+
+
+cdef int PMR_current_device_numa_id() except -1:
+    """Return the host NUMA node nearest the current context's device; 0 if it has none."""
+    cdef cydriver.CUdevice c_device = 0
+    cdef int c_numa_id = -1
+    with nogil:
+        HANDLE_RETURN(cydriver.cuInit(0))
+        HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_device))
+        HANDLE_RETURN(cydriver.cuDeviceGetAttribute(
+            &c_numa_id, cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID, c_device
+        ))
+    return c_numa_id if c_numa_id >= 0 else 0
+
+
+def _deep_reduce_pinned_memory_resource(mr: PinnedMemoryResource) -> tuple[object, ...]:
+    """Reduce ``mr`` for :mod:`multiprocessing`: the receiving process maps its pool."""
+    IPC_check_start_method()
+    return type(mr).from_allocation_handle, (mr.allocation_handle,)
+
+
+multiprocessing.reduction.register(PinnedMemoryResource, _deep_reduce_pinned_memory_resource)

@@ -1,0 +1,290 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Sharing memory pools and buffers between processes (IPC), common to every cuda.core.
+
+The cross-process tests start their children with the ``spawn`` method, as
+CUDA requires, and send them resources and buffers through
+:mod:`multiprocessing` and :mod:`pickle`. The children's functions live at
+module level so that a spawned process can import them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import pickle
+import uuid
+
+import pytest
+
+from cuda.core import (
+    Buffer,
+    Device,
+    DeviceMemoryResource,
+    DeviceMemoryResourceOptions,
+    LegacyPinnedMemoryResource,
+    ManagedBuffer,
+    PinnedMemoryResource,
+    PinnedMemoryResourceOptions,
+)
+
+SIZE = 4096
+"""The size of the buffers the tests share."""
+
+CHILD_TIMEOUT = 120
+"""How long, in seconds, a child process may take: spawning imports cuda.core afresh."""
+
+
+@pytest.fixture
+def stream(device):
+    """Return a new stream on the device, closed afterwards."""
+    s = device.create_stream()
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def ipc_device(device):
+    """Return device 0 if its memory pools can be shared through file descriptors."""
+    if not device.properties.memory_pools_supported:
+        pytest.skip("the device has no memory pools")
+    if not device.properties.handle_type_posix_file_descriptor_supported:
+        pytest.skip("the device cannot share memory pools through POSIX file descriptors")
+    return device
+
+
+@pytest.fixture
+def ipc_pinned_device(ipc_device):
+    """Return device 0 if host NUMA memory pools can be shared through file descriptors."""
+    if not ipc_device.properties.host_numa_memory_pools_supported:
+        pytest.skip("the device has no host NUMA memory pools")
+    return ipc_device
+
+
+def read_device(buffer: Buffer, stream) -> bytes:
+    """Return the contents of ``buffer``, copied to the host through pinned memory."""
+    host = LegacyPinnedMemoryResource().allocate(buffer.size, stream=stream)
+    buffer.copy_to(host, stream=stream)
+    stream.sync()
+    data = ctypes.string_at(int(host.handle), buffer.size)
+    host.close()
+    return data
+
+
+def child_checks_and_fills_device(mr: DeviceMemoryResource, buffer: Buffer, size: int) -> None:
+    """Run in a spawned process: check a shared device buffer holds 7s, then fill it with 9s."""
+    device = Device(mr.device_id)
+    device.set_current()
+    stream = device.create_stream()
+    assert mr.is_mapped
+    assert mr.is_ipc_enabled
+    assert buffer.is_mapped
+    assert buffer.size == size
+    assert buffer.memory_resource is mr
+    assert read_device(buffer, stream) == b"\x07" * size
+    with pytest.raises(TypeError):
+        mr.allocate(size, stream=stream)
+    buffer.fill(9, stream=stream)
+    stream.sync()
+    buffer.close(stream)
+    stream.close()
+
+
+def child_unpickles_after_resource(mr: DeviceMemoryResource, pickled: bytes, size: int) -> None:
+    """Run in a spawned process: unpickle a buffer of the resource sent before it, then fill it."""
+    device = Device(mr.device_id)
+    device.set_current()
+    assert DeviceMemoryResource.from_registry(mr.uuid) is mr
+    assert pickle.loads(pickle.dumps(mr)) is mr
+    buffer = pickle.loads(pickled)
+    assert buffer.memory_resource is mr
+    assert buffer.size == size
+    stream = device.create_stream()
+    buffer.fill(5, stream=stream)
+    stream.sync()
+    buffer.close(stream)
+    stream.close()
+
+
+def child_imports_descriptor(handle, descriptor, device_id: int, size: int) -> None:
+    """Run in a spawned process: map a pool from its handle, import a buffer from its descriptor."""
+    device = Device(device_id)
+    device.set_current()
+    stream = device.create_stream()
+    mr = DeviceMemoryResource.from_allocation_handle(device, handle)
+    assert mr.is_mapped
+    assert mr.uuid == handle.uuid
+    assert DeviceMemoryResource.from_registry(handle.uuid) is mr
+    buffer = Buffer.from_ipc_descriptor(mr, descriptor, stream=stream)
+    assert buffer.is_mapped
+    assert buffer.size == size
+    assert read_device(buffer, stream) == b"\x03" * size
+    buffer.fill(4, stream=stream)
+    stream.sync()
+    buffer.close(stream)
+    stream.close()
+
+
+def child_checks_and_fills_pinned(mr: PinnedMemoryResource, buffer: Buffer, size: int) -> None:
+    """Run in a spawned process: check a shared pinned buffer holds 7s, then set it to 9s."""
+    assert mr.is_mapped
+    assert buffer.is_mapped
+    assert buffer.is_host_accessible
+    assert ctypes.string_at(int(buffer.handle), size) == b"\x07" * size
+    ctypes.memset(int(buffer.handle), 9, size)
+    buffer.close()
+
+
+def run_child(target, *args) -> None:
+    """Run ``target(*args)`` in a spawned process and check that it succeeded."""
+    context = multiprocessing.get_context("spawn")
+    process = context.Process(target=target, args=args)
+    process.start()
+    process.join(timeout=CHILD_TIMEOUT)
+    if process.is_alive():
+        process.kill()
+        process.join()
+        pytest.fail(f"the child process {target.__name__} did not finish in {CHILD_TIMEOUT} s")
+    assert process.exitcode == 0, f"the child process {target.__name__} failed"
+
+
+def test_options_take_ipc_enabled() -> None:
+    assert DeviceMemoryResourceOptions(ipc_enabled=True).ipc_enabled is True
+    assert PinnedMemoryResourceOptions(ipc_enabled=True).ipc_enabled is True
+
+
+@pytest.mark.parametrize("cls", [DeviceMemoryResource, PinnedMemoryResource])
+def test_from_registry_refuses_unknown_identifiers(cls) -> None:
+    key = uuid.uuid4()
+    with pytest.raises(RuntimeError, match=str(key)):
+        cls.from_registry(key)
+
+
+def test_from_ipc_descriptor_needs_a_stream() -> None:
+    with pytest.raises(TypeError):
+        Buffer.from_ipc_descriptor(None, None)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Buffer.from_ipc_descriptor(None, None, stream=None)
+
+
+def test_ipc_methods_are_inherited_by_managed_buffers() -> None:
+    assert ManagedBuffer.from_ipc_descriptor.__func__ is Buffer.from_ipc_descriptor.__func__
+    assert ManagedBuffer.ipc_descriptor is Buffer.ipc_descriptor
+
+
+def test_plain_buffers_are_not_mapped() -> None:
+    assert Buffer.from_handle(0, 0).is_mapped is False
+
+
+@pytest.mark.gpu
+def test_resource_without_ipc_refuses_sharing(device, stream) -> None:
+    if not device.properties.memory_pools_supported:
+        pytest.skip("the device has no memory pools")
+    mr = DeviceMemoryResource(device, DeviceMemoryResourceOptions(max_size=1 << 24))
+    assert not mr.is_ipc_enabled
+    assert not mr.is_mapped
+    assert mr.uuid is None
+    with pytest.raises(RuntimeError, match="not IPC-enabled"):
+        _ = mr.allocation_handle
+    buffer = mr.allocate(SIZE, stream=stream)
+    with pytest.raises(RuntimeError, match="not IPC-enabled"):
+        _ = buffer.ipc_descriptor
+    buffer.close()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_device_resource_with_ipc(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    assert mr.is_ipc_enabled
+    assert not mr.is_mapped
+    assert isinstance(mr.uuid, uuid.UUID)
+    handle = mr.allocation_handle
+    assert handle is mr.allocation_handle
+    assert handle.uuid == mr.uuid
+    assert int(handle) >= 0
+    assert not handle.is_closed
+    buffer = mr.allocate(SIZE, stream=stream)
+    assert not buffer.is_mapped
+    descriptor = buffer.ipc_descriptor
+    assert descriptor.size == SIZE
+    copy = pickle.loads(pickle.dumps(descriptor))
+    assert type(copy) is type(descriptor)
+    assert copy.size == SIZE
+    with pytest.raises(RuntimeError):
+        type(descriptor)()
+    with pytest.raises(RuntimeError):
+        type(handle)()
+    buffer.close()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_registry_returns_the_registered_resource(ipc_device) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    assert mr.register(mr.uuid) is mr
+    assert DeviceMemoryResource.from_registry(mr.uuid) is mr
+    # Pickling a resource names it by its identifier, found in the registry.
+    assert pickle.loads(pickle.dumps(mr)) is mr
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_device_buffer_shared_through_multiprocessing(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    buffer = mr.allocate(SIZE, stream=stream)
+    buffer.fill(7, stream=stream)
+    stream.sync()
+    run_child(child_checks_and_fills_device, mr, buffer, SIZE)
+    assert read_device(buffer, stream) == b"\x09" * SIZE
+    buffer.close()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_device_buffer_pickled_after_its_resource(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    buffer = mr.allocate(SIZE, stream=stream)
+    buffer.fill(0, stream=stream)
+    stream.sync()
+    run_child(child_unpickles_after_resource, mr, pickle.dumps(buffer), SIZE)
+    assert read_device(buffer, stream) == b"\x05" * SIZE
+    buffer.close()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_device_buffer_shared_through_handle_and_descriptor(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    buffer = mr.allocate(SIZE, stream=stream)
+    buffer.fill(3, stream=stream)
+    stream.sync()
+    run_child(
+        child_imports_descriptor,
+        mr.allocation_handle,
+        buffer.ipc_descriptor,
+        ipc_device.device_id,
+        SIZE,
+    )
+    assert read_device(buffer, stream) == b"\x04" * SIZE
+    buffer.close()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_pinned_buffer_shared_through_multiprocessing(ipc_pinned_device, stream) -> None:
+    mr = PinnedMemoryResource(PinnedMemoryResourceOptions(ipc_enabled=True))
+    assert mr.is_ipc_enabled
+    assert not mr.is_mapped
+    assert isinstance(mr.uuid, uuid.UUID)
+    assert mr.allocation_handle.uuid == mr.uuid
+    assert mr.numa_id >= 0
+    buffer = mr.allocate(SIZE, stream=stream)
+    stream.sync()
+    ctypes.memset(int(buffer.handle), 7, SIZE)
+    run_child(child_checks_and_fills_pinned, mr, buffer, SIZE)
+    assert ctypes.string_at(int(buffer.handle), SIZE) == b"\x09" * SIZE
+    buffer.close()
+    mr.close()
