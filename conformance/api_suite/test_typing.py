@@ -13,6 +13,7 @@ import typing
 import pytest
 from cuda.bindings import driver
 
+import cuda.core
 from cuda.core import typing as cuda_typing
 
 ENUMS = {
@@ -87,6 +88,12 @@ def test_process_state_type_lists_the_states() -> None:
 
 def test_device_resources_type_is_a_sequence() -> None:
     assert typing.get_origin(cuda_typing.DeviceResourcesType) is collections.abc.Sequence
+
+
+def test_device_resources_type_names_the_resource_classes() -> None:
+    # The classes themselves, not their names as forward references.
+    (element,) = typing.get_args(cuda_typing.DeviceResourcesType)
+    assert set(typing.get_args(element)) == {cuda.core.SMResource, cuda.core.WorkqueueResource}
 
 
 def test_is_stream_type_is_a_protocol_with_cuda_stream() -> None:

@@ -6,27 +6,41 @@
 
 A :class:`StridedMemoryView` describes an array (its pointer, shape, strides,
 data type and device) that an object exports through DLPack, the CUDA Array
-Interface or NumPy's array interface, without copying it. It keeps the
-exporting object alive, and a DLPack export is released when the view is.
+Interface or NumPy's array interface, or that a :class:`~cuda.core.Buffer`
+holds in a layout the caller gives, without copying it. It keeps the
+exporting object alive, and a DLPack import is released when the view is.
+The view exports itself through DLPack in turn.
 """
 
 from __future__ import annotations
 
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_SetName
-from libc.stdint cimport intptr_t
+from cpython.pycapsule cimport (
+    PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New, PyCapsule_SetName
+)
+from cpython.ref cimport Py_DECREF, Py_INCREF
+from libc.stdint cimport int64_t, intptr_t
+from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
 from cuda.core._dlpack cimport DLDataType, DLManagedTensor, DLManagedTensorVersioned, DLTensor
+from cuda.core._memory._buffer cimport Buffer
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
+import dataclasses
 import functools
 import math
+import operator
 import warnings
+
+from cuda.core._stream import Stream
 
 __all__ = ["StridedMemoryView", "args_viewable_as_strided_memory"]
 
 _DLPACK_MAX_VERSION = (1, 3)
 """The newest DLPack version this module asks producers for: the one upstream asks for."""
+
+_DLPACK_EXPORT_VERSION = (1, 0)
+"""The DLPack version whose structures :meth:`StridedMemoryView.__dlpack__` exports."""
 
 _NO_SYNC = -1
 """The ``stream_ptr`` that asks for no stream ordering at all."""
@@ -52,6 +66,16 @@ cdef enum:
     kDLComplex = 5
     kDLBool = 6
 
+# The NumPy dtype kinds that DLPack can carry: its code for each, and the sizes
+# in bytes it has; other kinds and sizes cannot be exported.
+_DLPACK_EXPORT_KINDS = {
+    "b": (kDLBool, (1,)),
+    "i": (kDLInt, (1, 2, 4, 8)),
+    "u": (kDLUInt, (1, 2, 4, 8)),
+    "f": (kDLFloat, (2, 4, 8)),
+    "c": (kDLComplex, (8, 16)),
+}
+
 # The flag of a versioned tensor whose data must not be written.
 cdef enum:
     DLPACK_FLAG_BITMASK_READ_ONLY = 1
@@ -74,7 +98,10 @@ cdef class StridedMemoryView:
     (``__array_interface__``). Create one with :meth:`from_dlpack`,
     :meth:`from_cuda_array_interface`, :meth:`from_array_interface` or
     :meth:`from_any_interface`, or let :func:`args_viewable_as_strided_memory`
-    wrap a function's arguments.
+    wrap a function's arguments. :meth:`from_buffer` views a
+    :class:`~cuda.core.Buffer` with a shape and strides the caller gives,
+    and :meth:`view` looks at the same memory with another layout or data
+    type. The view exports itself through DLPack in turn.
 
     The ``stream_ptr`` of those constructors is the address of the
     *consumer* stream, the one that will use the data. For DLPack it is
@@ -106,7 +133,8 @@ cdef class StridedMemoryView:
     readonly : bool
         Whether the data must not be written.
     exporting_obj : object
-        The object the view was created from; the view keeps it alive.
+        The object the view was created from (the buffer, for
+        :meth:`from_buffer`); the view keeps it alive.
 
     Notes
     -----
@@ -129,6 +157,9 @@ cdef class StridedMemoryView:
     cdef object _strides
     cdef object _dtype
     cdef bint _layout_known
+    # The size of an element in bytes, for a view of a Buffer that was given
+    # an item size but no data type; 0 when the data type tells it.
+    cdef Py_ssize_t _itemsize
 
     def __init__(self, obj: object | None = None, stream_ptr: int | None = None) -> None:
         """View ``obj`` (deprecated: use :meth:`from_any_interface` or the other class methods)."""
@@ -155,6 +186,54 @@ cdef class StridedMemoryView:
     def __dealloc__(self):
         StridedMemoryView_release(self)
 
+    def __dlpack__(
+        self,
+        *,
+        stream: int | None = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> object:
+        """Export the viewed array as a DLPack capsule, without copying it.
+
+        The capsule keeps this view, and so the memory it views, alive until
+        the consumer releases it.
+
+        Parameters
+        ----------
+        stream : int, optional
+            The consumer's stream. It is not waited on: ordering the
+            consumer's work after the work that produced the data is the
+            caller's responsibility.
+        max_version : tuple of int, optional
+            The newest DLPack version the consumer understands: ``(1, 0)``
+            or newer gets a versioned capsule, which carries
+            :attr:`readonly`; ``None`` or an older one the pre-1.0 capsule.
+        dl_device : tuple of int, optional
+            Only ``None`` is accepted: the data is exported where it is.
+        copy : bool, optional
+            ``True`` is refused: the data is always exported without a copy.
+
+        Returns
+        -------
+        object
+            A ``dltensor`` or ``dltensor_versioned`` capsule.
+
+        Raises
+        ------
+        BufferError
+            If a device or a copy is requested, ``max_version`` is not a
+            pair, or the view has no data type or one that DLPack cannot
+            carry (structured, non-native byte order, or a kind other than
+            bool, integer, float and complex).
+        TypeError
+            If ``stream`` is not an int, ``max_version`` or ``dl_device``
+            not a tuple, or ``copy`` not a bool.
+        ValueError
+            If the view is empty (closed, or constructed without an object).
+        """
+        return StridedMemoryView_to_dlpack(self, stream, max_version, dl_device, copy)
+
     def __dlpack_device__(self) -> tuple[int, int]:
         """Return the DLPack ``(device_type, device_id)`` of the viewed data.
 
@@ -173,7 +252,7 @@ cdef class StridedMemoryView:
         return StridedMemoryView_dlpack_device(self)
 
     def __repr__(self) -> str:
-        itemsize = None if self.dtype is None else self.dtype.itemsize
+        itemsize = StridedMemoryView_itemsize(self)
         indent = " " * len("StridedMemoryView(")
         fields = [
             f"ptr={self.ptr}",
@@ -262,6 +341,72 @@ cdef class StridedMemoryView:
         side now. Closing twice does nothing.
         """
         StridedMemoryView_release(self)
+
+    def copy_from(
+        self,
+        other: StridedMemoryView,
+        stream: Stream,
+        allocator: object = None,
+        blocking: bool | None = None,
+    ) -> None:
+        """Copy the data of another view into this one (not supported yet).
+
+        Upstream ``cuda.core`` 1.2.2 declares this method but does not
+        implement it; neither does this implementation, so that code
+        written against one behaves the same on the other.
+
+        Parameters
+        ----------
+        other : StridedMemoryView
+            The view to copy from.
+        stream : Stream
+            The stream the copy would be ordered on.
+        allocator : MemoryResource, optional
+            Where temporary buffers would be allocated.
+        blocking : bool, optional
+            Whether the call would wait for the copy to finish.
+
+        Raises
+        ------
+        NotImplementedError
+            Always, once ``other`` is a view.
+        TypeError
+            If ``other`` is not a :class:`StridedMemoryView`.
+        """
+        StridedMemoryView_check_copy_peer(other)
+        raise NotImplementedError("StridedMemoryView.copy_from is not supported yet, as upstream")
+
+    def copy_to(
+        self,
+        other: StridedMemoryView,
+        stream: Stream | None = None,
+        allocator: object = None,
+        blocking: bool | None = None,
+    ) -> None:
+        """Copy the data of this view into another one (not supported yet).
+
+        See :meth:`copy_from`.
+
+        Parameters
+        ----------
+        other : StridedMemoryView
+            The view to copy to.
+        stream : Stream, optional
+            The stream the copy would be ordered on.
+        allocator : MemoryResource, optional
+            Where temporary buffers would be allocated.
+        blocking : bool, optional
+            Whether the call would wait for the copy to finish.
+
+        Raises
+        ------
+        NotImplementedError
+            Always, once ``other`` is a view.
+        TypeError
+            If ``other`` is not a :class:`StridedMemoryView`.
+        """
+        StridedMemoryView_check_copy_peer(other)
+        raise NotImplementedError("StridedMemoryView.copy_to is not supported yet, as upstream")
 
     @classmethod
     def from_dlpack(cls, obj: object, stream_ptr: int | None = None) -> StridedMemoryView:
@@ -379,6 +524,113 @@ cdef class StridedMemoryView:
             return cls.from_dlpack(obj, stream_ptr)
         return cls.from_cuda_array_interface(obj, stream_ptr)
 
+    @classmethod
+    def from_buffer(
+        cls,
+        buffer: Buffer,
+        shape: tuple[int, ...],
+        strides: tuple[int, ...] | None = None,
+        *,
+        itemsize: int | None = None,
+        dtype: object = None,
+        is_readonly: bool = False,
+    ) -> StridedMemoryView:
+        """Create a view of a :class:`~cuda.core.Buffer` with the given shape and strides.
+
+        Nothing is synchronized: the caller orders the work that writes the
+        buffer before the work that reads the view.
+
+        Parameters
+        ----------
+        buffer : Buffer
+            The memory to view, from a memory resource or from
+            :meth:`Buffer.from_handle <cuda.core.Buffer.from_handle>`; the
+            view keeps it alive.
+        shape : tuple of int
+            The length of each dimension.
+        strides : tuple of int, optional
+            The step between elements of each dimension, in elements; C
+            order (and :attr:`strides` None) by default.
+        itemsize : int, optional
+            The size of an element in bytes; required without ``dtype``.
+        dtype : numpy.dtype, optional
+            The data type of the elements; required without ``itemsize``,
+            and its size must equal ``itemsize`` when both are given.
+        is_readonly : bool, optional
+            Whether the view's data must not be written.
+
+        Returns
+        -------
+        StridedMemoryView
+            The view, with the buffer's device and accessibility.
+
+        Raises
+        ------
+        TypeError
+            If ``buffer`` is not a :class:`~cuda.core.Buffer`, or ``shape``
+            or ``strides`` not a tuple of ints.
+        ValueError
+            If neither or mismatched ``itemsize`` and ``dtype`` are given,
+            an extent is negative, ``strides`` has another length than
+            ``shape``, or the layout reaches outside a buffer that a memory
+            resource allocated (or before its start, through negative
+            strides).
+        """
+        if not isinstance(buffer, Buffer):
+            raise TypeError(f"buffer must be a Buffer, got {type(buffer).__name__}")
+        if itemsize is None and dtype is None:
+            raise ValueError("Either itemsize or dtype must be specified")
+        if dtype is not None:
+            import numpy
+
+            dtype = numpy.dtype(dtype)
+            if itemsize is not None and itemsize != dtype.itemsize:
+                raise ValueError(
+                    f"itemsize ({itemsize}) does not match dtype.itemsize ({dtype.itemsize})"
+                )
+            itemsize = dtype.itemsize
+        cdef StridedMemoryView view = cls.__new__(cls)
+        StridedMemoryView_view_buffer(
+            view, <Buffer>buffer, shape, strides, itemsize, dtype, 0, is_readonly
+        )
+        return view
+
+    def view(self, layout: object = None, dtype: object = None) -> StridedMemoryView:
+        """Return a view of the same memory with another layout, data type or both.
+
+        It is :meth:`from_buffer` applied to the memory this view reads: the
+        exporting :class:`~cuda.core.Buffer`, or the exporting object
+        wrapped in a buffer that does not own it. The new view keeps
+        :attr:`readonly`.
+
+        Parameters
+        ----------
+        layout : object, optional
+            The new layout: an object with ``shape``, ``strides`` (in
+            elements, or None for C order) and ``itemsize`` attributes, and
+            optionally ``slice_offset`` (in elements), such as another view's
+            ``_layout``. This view's layout by default.
+        dtype : numpy.dtype, optional
+            The new data type, of the layout's item size; this view's by
+            default.
+
+        Returns
+        -------
+        StridedMemoryView
+            The new view, or this one (even empty) when neither argument
+            is given.
+
+        Raises
+        ------
+        TypeError
+            If ``layout`` lacks a layout's attributes.
+        ValueError
+            If the view is empty, the data type's size differs from the
+            layout's item size, or the layout reaches outside an allocated
+            buffer.
+        """
+        return StridedMemoryView_view(self, layout, dtype)
+
     @property
     def size(self) -> int:
         """The number of elements, the product of :attr:`shape`."""
@@ -431,6 +683,17 @@ cdef class StridedMemoryView:
                 self._dtype = _dtype_from_typestr(self._metadata["typestr"])
         return self._dtype
 
+    @property
+    def _layout(self) -> _StridedLayout:
+        """The shape, strides and item size of the view, as :meth:`view` takes a layout.
+
+        Raises
+        ------
+        ValueError
+            If the view is empty (closed, or constructed without an object).
+        """
+        StridedMemoryView_read_layout(self)
+        return _StridedLayout(self._shape, self._strides, StridedMemoryView_itemsize(self))
 
 
 cdef class _StridedMemoryViewProxy:
@@ -481,6 +744,30 @@ cdef class _StridedMemoryViewProxy:
         if self.has_dlpack:
             return StridedMemoryView.from_dlpack(self.obj, stream_ptr)
         return StridedMemoryView.from_cuda_array_interface(self.obj, stream_ptr)
+
+
+@dataclasses.dataclass(frozen=True)
+class _StridedLayout:
+    """The layout of a strided array, as :meth:`StridedMemoryView.view` reads it.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        The length of each dimension.
+    strides : tuple of int or None
+        The step between elements of each dimension, in elements; None for C
+        order.
+    itemsize : int
+        The size of an element in bytes.
+    slice_offset : int, optional
+        The position of the first element after the start of the memory, in
+        elements.
+    """
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...] | None
+    itemsize: int
+    slice_offset: int = 0
 
 
 def args_viewable_as_strided_memory(arg_indices: tuple[int, ...]) -> object:
@@ -683,6 +970,7 @@ cdef int StridedMemoryView_release(StridedMemoryView self) except -1:
     self._shape = None
     self._strides = None
     self._dtype = None
+    self._itemsize = 0
     self.ptr = 0
     self.exporting_obj = None
     return 0
@@ -720,9 +1008,7 @@ cdef tuple StridedMemoryView_dlpack_device(StridedMemoryView self):
         return device_type, (self._dl_tensor.device.device_id if device_type == kDLCUDA else 0)
     if not self.is_device_accessible:
         return kDLCPU, 0
-    from cuda.core._memory import Buffer
-
-    buffer = Buffer.from_handle(self.ptr, 0, owner=self.exporting_obj)
+    buffer = StridedMemoryView_buffer(self)
     if buffer.is_device_accessible and buffer.is_host_accessible:
         return kDLCUDAHost, 0
     if buffer.is_device_accessible:
@@ -730,6 +1016,298 @@ cdef tuple StridedMemoryView_dlpack_device(StridedMemoryView self):
     if buffer.is_host_accessible:
         return kDLCPU, 0
     raise BufferError("the viewed memory is accessible from neither the host nor a device")
+
+
+cdef Buffer StridedMemoryView_buffer(StridedMemoryView self):
+    """Return the buffer ``self`` views: the exporting Buffer, else one that borrows the memory."""
+    if isinstance(self.exporting_obj, Buffer):
+        return <Buffer>self.exporting_obj
+    return Buffer.from_handle(self.ptr, 0, owner=self.exporting_obj)
+
+
+cdef object StridedMemoryView_itemsize(StridedMemoryView self):
+    """Return the size of an element in bytes: the one given to from_buffer, else the dtype's."""
+    if self._itemsize:
+        return self._itemsize
+    dtype = self.dtype
+    return None if dtype is None else dtype.itemsize
+
+
+cdef int StridedMemoryView_check_copy_peer(object other) except -1:
+    """Refuse, with TypeError, a ``copy_from``/``copy_to`` peer that is not a view."""
+    if not isinstance(other, StridedMemoryView):
+        raise TypeError(f"other must be a StridedMemoryView, got {type(other).__name__}")
+    return 0
+
+
+cdef StridedMemoryView StridedMemoryView_view(StridedMemoryView self, object layout, object dtype):
+    """Return the view :meth:`StridedMemoryView.view` makes: ``self`` when nothing changes."""
+    if layout is None and dtype is None:
+        return self
+    StridedMemoryView_read_layout(self)
+    cdef Buffer buffer = StridedMemoryView_buffer(self)
+    if layout is None:
+        shape, strides, itemsize = self._shape, self._strides, StridedMemoryView_itemsize(self)
+        offset = self.ptr - buffer._ptr
+    else:
+        try:
+            shape, strides, itemsize = layout.shape, layout.strides, layout.itemsize
+        except AttributeError:
+            raise TypeError(
+                "layout must have shape, strides and itemsize attributes, "
+                f"got {type(layout).__name__}"
+            ) from None
+        offset = getattr(layout, "slice_offset", 0) * itemsize
+    if dtype is None:
+        dtype = self.dtype
+    else:
+        import numpy
+
+        dtype = numpy.dtype(dtype)
+    if dtype is not None and dtype.itemsize != itemsize:
+        raise ValueError(
+            f"The dtype's itemsize ({dtype.itemsize}) does not match "
+            f"the layout's itemsize ({itemsize})."
+        )
+    cdef StridedMemoryView view = type(self).__new__(type(self))
+    StridedMemoryView_view_buffer(
+        view, buffer, shape, strides, itemsize, dtype, offset, self.readonly
+    )
+    return view
+
+
+cdef int StridedMemoryView_view_buffer(
+    StridedMemoryView self,
+    Buffer buffer,
+    object shape,
+    object strides,
+    object itemsize,
+    object dtype,
+    object offset,
+    bint readonly,
+) except -1:
+    """Fill ``self`` with a view of ``buffer`` from ``offset`` bytes on, checking that it fits.
+
+    Only a buffer that a memory resource allocated has a size to check
+    against; a borrowed one (size 0 for an exporter's memory) is trusted.
+    """
+    shape, strides, itemsize = checked_layout(shape, strides, itemsize)
+    if buffer._memory_resource is not None:
+        required = layout_extent(shape, strides, itemsize, offset)
+        if required > buffer._size:
+            raise ValueError(
+                "Buffer size is too small for the layout. "
+                f"Expected at least {required} bytes, got {buffer._size} bytes."
+            )
+    device_id = buffer.device_id
+    is_device_accessible = buffer.is_device_accessible
+    StridedMemoryView_release(self)
+    self.ptr = <intptr_t>(buffer._ptr + offset)
+    self.device_id = device_id
+    self.is_device_accessible = is_device_accessible
+    self.readonly = readonly
+    self.exporting_obj = buffer
+    self._shape = shape
+    self._strides = strides
+    self._itemsize = itemsize
+    self._dtype = dtype
+    self._layout_known = True
+    return 0
+
+
+cdef tuple checked_layout(object shape, object strides, object itemsize):
+    """Return ``(shape, strides, itemsize)`` as ints, refusing what no layout can be."""
+    if not isinstance(shape, tuple):
+        raise TypeError(f"shape must be a tuple of ints, got {type(shape).__name__}")
+    shape = tuple([operator.index(extent) for extent in shape])
+    if any(extent < 0 for extent in shape):
+        raise ValueError(f"Extents must be non-negative, got shape {shape}")
+    if strides is not None:
+        if not isinstance(strides, tuple):
+            raise TypeError(
+                f"strides must be a tuple of ints or None, got {type(strides).__name__}"
+            )
+        strides = tuple([operator.index(stride) for stride in strides])
+        if len(strides) != len(shape):
+            raise ValueError(
+                f"strides must have one entry per dimension: shape {shape} has {len(shape)}, "
+                f"strides {strides} has {len(strides)}"
+            )
+    itemsize = operator.index(itemsize)
+    if itemsize <= 0:
+        raise ValueError(f"itemsize must be positive, got {itemsize}")
+    return shape, strides, itemsize
+
+
+cdef object layout_extent(tuple shape, object strides, object itemsize, object offset):
+    """Return how many bytes from its start a buffer needs to hold a layout.
+
+    Raises ValueError for a layout whose negative strides reach before the
+    start, where the size needed depends on where the data begins.
+    """
+    if 0 in shape:
+        return 0
+    if strides is None:
+        return offset + math.prod(shape) * itemsize
+    lowest = sum([(extent - 1) * stride for extent, stride in zip(shape, strides) if stride < 0])
+    highest = sum([(extent - 1) * stride for extent, stride in zip(shape, strides) if stride > 0])
+    if offset + lowest * itemsize < 0:
+        raise ValueError(
+            "Allocation size for a layout that maps elements to negative memory offsets is "
+            f"ambiguous: strides {strides} reach {lowest} elements before the start."
+        )
+    return offset + (highest + 1) * itemsize
+
+
+cdef tuple c_order_strides(tuple shape):
+    """Return the strides, in elements, of a C-contiguous array of ``shape``."""
+    strides = []
+    step = 1
+    for extent in reversed(shape):
+        strides.append(step)
+        step *= max(extent, 1)
+    return tuple(reversed(strides))
+
+
+cdef object StridedMemoryView_to_dlpack(
+    StridedMemoryView self, object stream, object max_version, object dl_device, object copy
+):
+    """Build the DLPack capsule :meth:`StridedMemoryView.__dlpack__` returns."""
+    if stream is not None and not isinstance(stream, int):
+        raise TypeError(f"stream must be an int or None, got {type(stream).__name__}")
+    if max_version is not None and not isinstance(max_version, tuple):
+        raise TypeError(f"max_version must be a tuple or None, got {type(max_version).__name__}")
+    if dl_device is not None and not isinstance(dl_device, tuple):
+        raise TypeError(f"dl_device must be a tuple or None, got {type(dl_device).__name__}")
+    if copy is not None and not isinstance(copy, bool):
+        raise TypeError(f"copy must be a bool or None, got {type(copy).__name__}")
+    if dl_device is not None:
+        raise BufferError(
+            f"the view is exported where its data is; dl_device={dl_device} is not supported"
+        )
+    if copy:
+        raise BufferError("the view is always exported without a copy; copy=True is not supported")
+    cdef bint versioned = False
+    if max_version is not None:
+        if len(max_version) != 2:
+            raise BufferError(f"max_version must be a (major, minor) pair, got {max_version}")
+        versioned = max_version >= _DLPACK_EXPORT_VERSION
+    StridedMemoryView_read_layout(self)
+    cdef DLDataType c_dtype
+    dlpack_data_type(self.dtype, &c_dtype)
+    device_type, device_id = StridedMemoryView_dlpack_device(self)
+    shape = self._shape
+    strides = c_order_strides(shape) if self._strides is None else self._strides
+    cdef int i
+    cdef int ndim = len(shape)
+    cdef int64_t* c_layout = NULL
+    if ndim:
+        # The shape, then the strides: DLPack 1.2 wants strides given, even for C order.
+        c_layout = <int64_t*>malloc(2 * ndim * sizeof(int64_t))
+        if c_layout == NULL:
+            raise MemoryError()
+        for i in range(ndim):
+            c_layout[i] = shape[i]
+            c_layout[ndim + i] = strides[i]
+    cdef DLManagedTensor* c_plain = NULL
+    cdef DLManagedTensorVersioned* c_versioned = NULL
+    cdef DLTensor* c_tensor
+    cdef void* c_export
+    if versioned:
+        c_versioned = <DLManagedTensorVersioned*>malloc(sizeof(DLManagedTensorVersioned))
+        c_export = c_versioned
+    else:
+        c_plain = <DLManagedTensor*>malloc(sizeof(DLManagedTensor))
+        c_export = c_plain
+    if c_export == NULL:
+        free(c_layout)
+        raise MemoryError()
+    if versioned:
+        c_versioned.version.major = _DLPACK_EXPORT_VERSION[0]
+        c_versioned.version.minor = _DLPACK_EXPORT_VERSION[1]
+        c_versioned.manager_ctx = <void*>self
+        c_versioned.deleter = view_export_versioned_deleter
+        c_versioned.flags = DLPACK_FLAG_BITMASK_READ_ONLY if self.readonly else 0
+        c_tensor = &c_versioned.dl_tensor
+    else:
+        c_plain.manager_ctx = <void*>self
+        c_plain.deleter = view_export_deleter
+        c_tensor = &c_plain.dl_tensor
+    c_tensor.data = NULL if 0 in shape else <void*>self.ptr
+    c_tensor.device.device_type = device_type
+    c_tensor.device.device_id = device_id
+    c_tensor.ndim = ndim
+    c_tensor.dtype = c_dtype
+    c_tensor.shape = c_layout
+    c_tensor.strides = NULL
+    if ndim:
+        c_tensor.strides = c_layout + ndim
+    c_tensor.byte_offset = 0
+    try:
+        capsule = PyCapsule_New(
+            c_export,
+            DLPACK_VERSIONED_TENSOR_NAME if versioned else DLPACK_TENSOR_NAME,
+            view_export_capsule_destructor,
+        )
+    except BaseException:
+        free(c_layout)
+        free(c_export)
+        raise
+    # The capsule keeps the view, and through it the exporter, alive until consumed and released.
+    Py_INCREF(self)
+    return capsule
+
+
+cdef int dlpack_data_type(object dtype, DLDataType* c_dtype) except -1:
+    """Store the DLPack data type of a NumPy dtype; BufferError for one DLPack cannot carry."""
+    if dtype is None:
+        raise BufferError(
+            "Cannot export StridedMemoryView via DLPack without dtype information; "
+            "create the view with dtype specified."
+        )
+    if dtype.fields is not None:
+        raise BufferError(f"structured data type {dtype} cannot be exported through DLPack")
+    if not dtype.isnative:
+        raise BufferError(
+            f"data type {dtype} of non-native byte order cannot be exported through DLPack"
+        )
+    entry = _DLPACK_EXPORT_KINDS.get(dtype.kind)
+    if entry is None or dtype.itemsize not in entry[1]:
+        raise BufferError(f"Unsupported dtype for DLPack export: {dtype}")
+    c_dtype.code = entry[0]
+    c_dtype.bits = dtype.itemsize * _BITS_PER_BYTE
+    c_dtype.lanes = 1
+    return 0
+
+
+cdef void view_export_capsule_destructor(object capsule) noexcept:
+    """Free a capsule's tensor if no consumer took it (a consumer renames the capsule)."""
+    cdef DLManagedTensor* c_plain
+    cdef DLManagedTensorVersioned* c_versioned
+    if PyCapsule_IsValid(capsule, DLPACK_TENSOR_NAME):
+        c_plain = <DLManagedTensor*>PyCapsule_GetPointer(capsule, DLPACK_TENSOR_NAME)
+        c_plain.deleter(c_plain)
+    elif PyCapsule_IsValid(capsule, DLPACK_VERSIONED_TENSOR_NAME):
+        c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(
+            capsule, DLPACK_VERSIONED_TENSOR_NAME
+        )
+        c_versioned.deleter(c_versioned)
+
+
+cdef void view_export_deleter(DLManagedTensor* tensor) noexcept with gil:
+    """Release an unversioned export: the view's reference, the shape and strides, the tensor."""
+    cdef StridedMemoryView view = <StridedMemoryView>tensor.manager_ctx
+    free(tensor.dl_tensor.shape)
+    free(tensor)
+    Py_DECREF(view)
+
+
+cdef void view_export_versioned_deleter(DLManagedTensorVersioned* tensor) noexcept with gil:
+    """Release a versioned export: the view's reference, the shape and strides, the tensor."""
+    cdef StridedMemoryView view = <StridedMemoryView>tensor.manager_ctx
+    free(tensor.dl_tensor.shape)
+    free(tensor)
+    Py_DECREF(view)
 
 
 @functools.lru_cache

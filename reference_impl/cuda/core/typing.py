@@ -44,11 +44,6 @@ __all__ = [
 DevicePointerType: TypeAlias = driver.CUdeviceptr | int | None
 """A device address as :attr:`~cuda.core.Buffer.handle` may give it: a ``CUdeviceptr``, an int or None."""
 
-# Forward references, which this module cannot import: the module that
-# defines them, cuda.core._device_resources, imports this one.
-DeviceResourcesType: TypeAlias = Sequence["SMResource | WorkqueueResource"]  # noqa: F821
-"""The device resources a green context is created from."""
-
 ProcessStateType: TypeAlias = Literal["running", "locked", "checkpointed", "failed"]
 """The states of a process that CUDA checkpointing reports."""
 
@@ -284,3 +279,35 @@ class WorkqueueSharingScopeType(StrEnum):
 
     DEVICE_CTX = "device_ctx"
     GREEN_CTX_BALANCED = "green_ctx_balanced"
+
+
+def __getattr__(name: str) -> object:
+    """Build ``DeviceResourcesType``, the resources a green context is made from, on first use.
+
+    The alias is ``Sequence[SMResource | WorkqueueResource]`` with the classes
+    themselves, as upstream's is, not their names in quotes.
+
+    Parameters
+    ----------
+    name : str
+        The attribute asked for.
+
+    Returns
+    -------
+    object
+        The alias, which is then kept in the module's namespace.
+
+    Raises
+    ------
+    AttributeError
+        For any other name.
+    """
+    if name == "DeviceResourcesType":
+        # Imported here, not at the top: cuda.core._device_resources, which
+        # defines the classes, imports this module for WorkqueueSharingScopeType.
+        from cuda.core._device_resources import SMResource, WorkqueueResource
+
+        alias = Sequence[SMResource | WorkqueueResource]
+        globals()[name] = alias
+        return alias
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
