@@ -40,6 +40,10 @@ ARRAYS = {
 }
 
 
+F4 = np.dtype("float32")
+HOST_BUFFER_SIZE = 48
+
+
 class DLPackProducer:
     """Export ``array`` through DLPack and record the keywords ``__dlpack__`` was called with."""
 
@@ -76,8 +80,46 @@ class CudaArrayInterface:
         self.__cuda_array_interface__ = {"version": 3, "shape": (5,), "typestr": "<f4", "data": (0, False), **fields}
 
 
+class NumpyMemoryResource(MemoryResource):
+    """Allocate host memory as NumPy arrays, so that buffers and their views need no driver."""
+
+    def __init__(self) -> None:
+        self.arrays: dict[int, object] = {}
+
+    def allocate(self, size, *, stream=None):
+        array = np.zeros(size, dtype=np.uint8)
+        self.arrays[array.ctypes.data] = array
+        return Buffer.from_handle(array.ctypes.data, size, mr=self)
+
+    def deallocate(self, ptr, size, *, stream=None):
+        self.arrays.pop(int(ptr), None)
+
+    @property
+    def device_id(self) -> int:
+        return -1
+
+    @property
+    def is_device_accessible(self) -> bool:
+        return False
+
+    @property
+    def is_host_accessible(self) -> bool:
+        return True
+
+
 def element_strides(array) -> tuple[int, ...]:
     return tuple(stride // array.itemsize for stride in array.strides)
+
+
+@pytest.fixture
+def host_buffer() -> Buffer:
+    """Return a 48-byte buffer of host memory, zeroed, that its resource keeps."""
+    return NumpyMemoryResource().allocate(HOST_BUFFER_SIZE)
+
+
+def capsule_name(capsule) -> str:
+    """Return the name a capsule's repr shows."""
+    return repr(capsule).split('"')[1]
 
 
 def test_utils_exports_strided_memory_view() -> None:
@@ -301,48 +343,6 @@ def test_view_from_array_interface(device) -> None:
     assert view.strides == (None if given is None else element_strides(BASE))
     assert view.is_device_accessible is False
     assert view.device_id == device.device_id
-
-
-F4 = np.dtype("float32")
-HOST_BUFFER_SIZE = 48
-
-
-class NumpyMemoryResource(MemoryResource):
-    """Allocate host memory as NumPy arrays, so that buffers and their views need no driver."""
-
-    def __init__(self) -> None:
-        self.arrays: dict[int, object] = {}
-
-    def allocate(self, size, *, stream=None):
-        array = np.zeros(size, dtype=np.uint8)
-        self.arrays[array.ctypes.data] = array
-        return Buffer.from_handle(array.ctypes.data, size, mr=self)
-
-    def deallocate(self, ptr, size, *, stream=None):
-        self.arrays.pop(int(ptr), None)
-
-    @property
-    def device_id(self) -> int:
-        return -1
-
-    @property
-    def is_device_accessible(self) -> bool:
-        return False
-
-    @property
-    def is_host_accessible(self) -> bool:
-        return True
-
-
-@pytest.fixture
-def host_buffer() -> Buffer:
-    """Return a 48-byte buffer of host memory, zeroed, that its resource keeps."""
-    return NumpyMemoryResource().allocate(HOST_BUFFER_SIZE)
-
-
-def capsule_name(capsule) -> str:
-    """Return the name a capsule's repr shows."""
-    return repr(capsule).split('"')[1]
 
 
 def test_from_buffer_is_a_classmethod() -> None:

@@ -17,18 +17,18 @@ import ctypes
 import numpy as np
 import pytest
 
-texture = pytest.importorskip(
-    "cuda.core.texture", reason="cuda.core.texture is deferred in this implementation (differences.toml: texture)"
-)
-
-from cuda.core import (  # noqa: E402 - after the skip
+from cuda.core import (
     LaunchConfig,
     LegacyPinnedMemoryResource,
     Program,
     ProgramOptions,
     launch,
 )
-from cuda.core.typing import ArrayFormatType  # noqa: E402
+from cuda.core.typing import ArrayFormatType
+
+texture = pytest.importorskip(
+    "cuda.core.texture", reason="cuda.core.texture is deferred in this implementation (differences.toml: texture)"
+)
 
 pytestmark = pytest.mark.gpu
 
