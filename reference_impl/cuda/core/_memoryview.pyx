@@ -23,7 +23,7 @@ from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
 from cuda.core._dlpack cimport DLDataType, DLManagedTensor, DLManagedTensorVersioned, DLTensor
-from cuda.core._memory._buffer cimport Buffer
+from cuda.core._memory._buffer cimport Buffer, dlpack_capsule_destructor
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import dataclasses
@@ -1247,7 +1247,7 @@ cdef object StridedMemoryView_to_dlpack(
         capsule = PyCapsule_New(
             c_export,
             DLPACK_VERSIONED_TENSOR_NAME if versioned else DLPACK_TENSOR_NAME,
-            view_export_capsule_destructor,
+            dlpack_capsule_destructor,
         )
     except BaseException:
         free(c_layout)
@@ -1278,20 +1278,6 @@ cdef int dlpack_data_type(object dtype, DLDataType* c_dtype) except -1:
     c_dtype.bits = dtype.itemsize * _BITS_PER_BYTE
     c_dtype.lanes = 1
     return 0
-
-
-cdef void view_export_capsule_destructor(object capsule) noexcept:
-    """Free a capsule's tensor if no consumer took it (a consumer renames the capsule)."""
-    cdef DLManagedTensor* c_plain
-    cdef DLManagedTensorVersioned* c_versioned
-    if PyCapsule_IsValid(capsule, DLPACK_TENSOR_NAME):
-        c_plain = <DLManagedTensor*>PyCapsule_GetPointer(capsule, DLPACK_TENSOR_NAME)
-        c_plain.deleter(c_plain)
-    elif PyCapsule_IsValid(capsule, DLPACK_VERSIONED_TENSOR_NAME):
-        c_versioned = <DLManagedTensorVersioned*>PyCapsule_GetPointer(
-            capsule, DLPACK_VERSIONED_TENSOR_NAME
-        )
-        c_versioned.deleter(c_versioned)
 
 
 cdef void view_export_deleter(DLManagedTensor* tensor) noexcept with gil:

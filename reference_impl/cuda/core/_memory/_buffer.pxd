@@ -41,3 +41,4 @@ cdef int Buffer_check_open(Buffer self) except -1
 cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
 cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* width) except -1
 cdef size_t size_argument(object size, str name) except? 0
+cdef void dlpack_capsule_destructor(object capsule) noexcept

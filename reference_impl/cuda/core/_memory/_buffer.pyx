@@ -1081,7 +1081,10 @@ cdef object Buffer_to_dlpack(Buffer self, object max_version, object dl_device, 
 
 
 cdef void dlpack_capsule_destructor(object capsule) noexcept:
-    """Free a capsule's tensor if no consumer took it (a consumer renames the capsule)."""
+    """Free a capsule's tensor if no consumer took it (a consumer renames the capsule).
+
+    ``StridedMemoryView.__dlpack__`` gives it to its capsules too.
+    """
     cdef DLManagedTensor* c_plain
     cdef DLManagedTensorVersioned* c_versioned
     if PyCapsule_IsValid(capsule, DLPACK_TENSOR_NAME):
