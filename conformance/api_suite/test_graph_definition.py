@@ -172,6 +172,24 @@ def test_node_classes_derive_from_graph_node() -> None:
     assert not issubclass(ExecutableGraphNode, GraphNode)
 
 
+@pytest.mark.parametrize("cls", [GraphNode, *NODE_CLASSES], ids=lambda cls: cls.__name__)
+def test_a_node_class_called_directly_makes_an_invalid_placeholder(cls) -> None:
+    node = cls()
+    assert isinstance(node, GraphNode)
+    assert not node.is_valid
+    assert node.handle is None
+    assert node.type is None
+    assert isinstance(repr(node), str)
+
+
+def test_a_condition_called_directly_has_handle_zero() -> None:
+    condition = GraphCondition()
+    assert int(condition.handle) == 0
+    assert condition == GraphCondition()
+    assert hash(condition) == hash(GraphCondition())
+    assert isinstance(repr(condition), str)
+
+
 @pytest.mark.parametrize("cls", EXECUTABLE_CLASSES, ids=lambda cls: cls.__name__)
 def test_executable_node_views_are_not_instantiated_directly(cls) -> None:
     with pytest.raises(RuntimeError, match="directly constructing an executable graph node is not supported"):
@@ -631,3 +649,69 @@ def test_graph_builder_conditionals_callback_and_definition(device, stream, set_
         builder_object.close()
     assert definition.is_valid
     assert len(definition.nodes()) > 0
+
+
+def every_kind_of_node(definition: GraphDefinition, accumulate, buffer, event) -> list[GraphNode]:
+    """Add one node of each class to ``definition`` and return them."""
+    config = LaunchConfig(grid=1, block=1)
+    alloc = definition.allocate(64)
+    return [
+        definition.empty(),
+        definition.launch(config, accumulate, buffer, buffer, np.uint32(1)),
+        definition.memset(buffer, 0, 64),
+        definition.memcpy(buffer, buffer, 64),
+        definition.embed(GraphDefinition()),
+        definition.record(event),
+        definition.wait(event),
+        definition.callback(lambda: None),
+        alloc,
+        definition.deallocate(alloc.dptr),
+        definition.if_then(definition.create_condition()),
+        definition.if_else(definition.create_condition()),
+        definition.switch(definition.create_condition(), 2),
+        definition.while_loop(definition.create_condition()),
+    ]
+
+
+@pytest.mark.gpu
+def test_every_node_class_takes_every_kind_of_dependent(device, accumulate, buffers) -> None:
+    buffer = buffers[0]
+    event = device.create_event()
+    definition = GraphDefinition()
+    config = LaunchConfig(grid=1, block=1)
+    classes = set()
+    for node in every_kind_of_node(definition, accumulate, buffer, event):
+        classes.add(type(node))
+        assert node.is_valid
+        assert node.graph == definition
+        assert int(node.handle) != 0
+        assert node.type is not None
+        assert len(node.pred) == 0
+        assert len(node.succ) == 0
+        dependents = [
+            node.join(),
+            node.launch(config, accumulate, buffer, buffer, np.uint32(1)),
+            node.memset(buffer, 0, 64),
+            node.memcpy(buffer, buffer, 64),
+            node.embed(GraphDefinition()),
+            node.record(event),
+            node.wait(event),
+            node.callback(lambda: None),
+            node.allocate(64),
+            node.deallocate(definition.allocate(64).dptr),
+            node.if_then(definition.create_condition()),
+            node.if_else(definition.create_condition()),
+            node.switch(definition.create_condition(), 2),
+            node.while_loop(definition.create_condition()),
+        ]
+        assert set(node.succ) == set(dependents)
+        for dependent in dependents:
+            assert set(dependent.pred) == {node}
+        node.pred = []
+        node.succ = dependents[:1]
+        assert len(node.succ) == 1
+        if not isinstance(node, (AllocNode, FreeNode)):
+            node.destroy()
+            assert not node.is_valid
+    assert classes == set(NODE_CLASSES) - {ConditionalNode}
+    event.close()

@@ -517,17 +517,12 @@ cdef class GraphCondition:
     """A condition that device code sets, and that conditional nodes test.
 
     Conditions come from :meth:`GraphDefinition.create_condition` and
-    :meth:`GraphBuilder.create_condition`. Pass one to :func:`~cuda.core.launch`
+    :meth:`GraphBuilder.create_condition` (calling the class makes a
+    placeholder whose handle is 0). Pass one to :func:`~cuda.core.launch`
     (or :meth:`GraphNode.launch`) as a kernel argument: the kernel receives
     its ``CUgraphConditionalHandle`` and sets it with
     ``cudaGraphSetConditional``.
     """
-
-    def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError(
-            "GraphCondition objects cannot be instantiated directly. "
-            "Please use GraphDefinition or GraphBuilder APIs (create_condition)."
-        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphCondition):
@@ -553,14 +548,12 @@ cdef class GraphNode:
     another node (nodes that depend on it); each kind of node has a class
     of its own, whose properties read its parameters. A node is one object
     however it is reached: from its builder, :meth:`GraphDefinition.nodes`
-    or the edges.
+    or the edges. Calling a node class directly, as upstream allows, makes
+    a placeholder of no graph, whose :attr:`is_valid` is ``False``.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError(
-            f"{type(self).__name__} objects cannot be instantiated directly. "
-            "Please use GraphDefinition or GraphNode APIs."
-        )
+    def __cinit__(self):
+        self._box = _NULL_BOX
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphNode):
@@ -574,6 +567,8 @@ cdef class GraphNode:
         return hash((<uintptr_t>self._box._handle, <uintptr_t>self._handle))
 
     def __repr__(self) -> str:
+        if self._destroyed or self._box._handle == NULL:
+            return f"<{type(self).__name__} destroyed>"
         if self._handle == NULL:
             return f"<GraphNode entry of graph {<uintptr_t>self._box._handle:#x}>"
         return f"<{type(self).__name__} handle={<uintptr_t>self._handle:#x}>"
@@ -1114,16 +1109,9 @@ cdef class GraphNode:
 cdef class EmptyNode(GraphNode):
     """A node that does nothing: a point to depend on, for example to join branches."""
 
-    def __repr__(self) -> str:
-        return f"<EmptyNode handle={<uintptr_t>self._handle:#x}>"
-
 
 cdef class KernelNode(GraphNode):
     """A node that launches a kernel; its properties read the launch's parameters."""
-
-    def __repr__(self) -> str:
-        address = <uintptr_t>self._handle
-        return f"<KernelNode handle={address:#x} grid={self.grid} block={self.block}>"
 
     def update(
         self,
@@ -1217,9 +1205,6 @@ cdef class KernelNode(GraphNode):
 cdef class AllocNode(GraphNode):
     """A node that allocates graph memory; its properties read the allocation."""
 
-    def __repr__(self) -> str:
-        return f"<AllocNode handle={<uintptr_t>self._handle:#x} bytesize={self.bytesize}>"
-
     @property
     def bytesize(self) -> int:
         """Return the number of bytes allocated."""
@@ -1269,9 +1254,6 @@ cdef class AllocNode(GraphNode):
 cdef class FreeNode(GraphNode):
     """A node that frees memory an :class:`AllocNode` allocated."""
 
-    def __repr__(self) -> str:
-        return f"<FreeNode handle={<uintptr_t>self._handle:#x} dptr={self.dptr:#x}>"
-
     @property
     def dptr(self) -> int:
         """Return the address the node frees."""
@@ -1285,9 +1267,6 @@ cdef class FreeNode(GraphNode):
 
 cdef class MemsetNode(GraphNode):
     """A node that fills memory; its properties read the fill's parameters."""
-
-    def __repr__(self) -> str:
-        return f"<MemsetNode handle={<uintptr_t>self._handle:#x} dptr={self.dptr:#x}>"
 
     def update(
         self,
@@ -1390,9 +1369,6 @@ cdef class MemsetNode(GraphNode):
 cdef class MemcpyNode(GraphNode):
     """A node that copies memory; its properties read the copy's parameters."""
 
-    def __repr__(self) -> str:
-        return f"<MemcpyNode handle={<uintptr_t>self._handle:#x} size={self.size}>"
-
     def update(
         self,
         *,
@@ -1473,9 +1449,6 @@ cdef class MemcpyNode(GraphNode):
 cdef class ChildGraphNode(GraphNode):
     """A node that runs a graph of its own (a copy made when the node was added)."""
 
-    def __repr__(self) -> str:
-        return f"<ChildGraphNode handle={<uintptr_t>self._handle:#x}>"
-
     def update(self, child: GraphDefinition) -> None:
         """Replace the node's graph with a copy of ``child``.
 
@@ -1518,9 +1491,6 @@ cdef class ChildGraphNode(GraphNode):
 cdef class EventRecordNode(GraphNode):
     """A node that records an event."""
 
-    def __repr__(self) -> str:
-        return f"<EventRecordNode handle={<uintptr_t>self._handle:#x}>"
-
     def update(self, event: Event) -> None:
         """Record ``event`` instead.
 
@@ -1547,9 +1517,6 @@ cdef class EventRecordNode(GraphNode):
 cdef class EventWaitNode(GraphNode):
     """A node that waits for an event."""
 
-    def __repr__(self) -> str:
-        return f"<EventWaitNode handle={<uintptr_t>self._handle:#x}>"
-
     def update(self, event: Event) -> None:
         """Wait for ``event`` instead.
 
@@ -1575,9 +1542,6 @@ cdef class EventWaitNode(GraphNode):
 
 cdef class HostCallbackNode(GraphNode):
     """A node that calls a function on the host."""
-
-    def __repr__(self) -> str:
-        return f"<HostCallbackNode handle={<uintptr_t>self._handle:#x}>"
 
     def update(
         self, fn: collections.abc.Callable[[], object], *, user_data: int | bytes | None = None
@@ -1631,9 +1595,6 @@ cdef class ConditionalNode(GraphNode):
     is of this class, and knows neither its condition nor its bodies.
     """
 
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} handle={<uintptr_t>self._handle:#x}>"
-
     @property
     def branches(self) -> tuple:
         """Return the body graphs, as :class:`GraphDefinition` objects (empty if unknown)."""
@@ -1656,9 +1617,6 @@ cdef class ConditionalNode(GraphNode):
 cdef class IfNode(ConditionalNode):
     """A conditional node whose body runs once if the condition is non-zero."""
 
-    def __repr__(self) -> str:
-        return f"<IfNode handle={<uintptr_t>self._handle:#x}>"
-
     @property
     def then(self) -> GraphDefinition:
         """Return the body graph."""
@@ -1667,9 +1625,6 @@ cdef class IfNode(ConditionalNode):
 
 cdef class IfElseNode(ConditionalNode):
     """A conditional node that runs one body if the condition is non-zero, the other if zero."""
-
-    def __repr__(self) -> str:
-        return f"<IfElseNode handle={<uintptr_t>self._handle:#x}>"
 
     @property
     def else_(self) -> GraphDefinition:
@@ -1685,9 +1640,6 @@ cdef class IfElseNode(ConditionalNode):
 cdef class WhileNode(ConditionalNode):
     """A conditional node whose body runs again and again while the condition is non-zero."""
 
-    def __repr__(self) -> str:
-        return f"<WhileNode handle={<uintptr_t>self._handle:#x}>"
-
     @property
     def body(self) -> GraphDefinition:
         """Return the body graph."""
@@ -1696,9 +1648,6 @@ cdef class WhileNode(ConditionalNode):
 
 cdef class SwitchNode(ConditionalNode):
     """A conditional node that runs the body the condition's value selects."""
-
-    def __repr__(self) -> str:
-        return f"<SwitchNode handle={<uintptr_t>self._handle:#x} count={len(self.branches)}>"
 
 
 cdef class ExecutableGraphNode:
@@ -2815,6 +2764,9 @@ cdef cydriver.CUcontext current_context() except? NULL:
         raise RuntimeError("no CUDA context is current: call Device.set_current() first")
     return c_ctx
 
+
+_NULL_BOX = _GraphBox_create(NULL, False, None, None)
+"""The box of no graph, which nodes made by calling their class belong to."""
 
 _NODE_CLASSES = {
     cydriver.CU_GRAPH_NODE_TYPE_EMPTY: EmptyNode,
