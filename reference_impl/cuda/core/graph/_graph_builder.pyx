@@ -1062,8 +1062,13 @@ cdef object GraphBuilder_definition(GraphBuilder self):
     from cuda.core.graph._graph_definition import _definition_from_handle
 
     if self._kind == GB_PRIMARY:
-        return _definition_from_handle(<uintptr_t>self._graph, True, None)
-    return _definition_from_handle(<uintptr_t>self._graph, False, self._parent)
+        definition = _definition_from_handle(<uintptr_t>self._graph, True, None)
+    else:
+        definition = _definition_from_handle(<uintptr_t>self._graph, False, self._parent)
+    # Graphs completed from the builder keep what nodes added through the
+    # definition need (host callbacks, kernel arguments) alive.
+    GraphBuilder_root(self)._retained.append(definition)
+    return definition
 
 
 cdef tuple GraphBuilder_add_conditional(

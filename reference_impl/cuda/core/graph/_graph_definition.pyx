@@ -706,6 +706,7 @@ cdef class GraphNode:
             return
         self._destroyed = True
         _NODE_REGISTRY.pop(<uintptr_t>c_node, None)
+        self._box._root._node_data.pop(<uintptr_t>c_node, None)
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
 
