@@ -574,6 +574,15 @@ def test_definition_conditional_nodes(device, stream, buffers) -> None:
     loop.body.memset(base + 12, 7, 4)
     loop.memcpy(out, flags, 16)
     assert {if_node, if_else, switch, loop} <= definition.nodes()
+    for node, condition in (
+        (if_node, if_condition),
+        (if_else, else_condition),
+        (switch, switch_condition),
+        (loop, while_condition),
+    ):
+        assert node.condition == condition
+        assert isinstance(node.branches, tuple)
+        assert all(isinstance(branch, GraphDefinition) for branch in node.branches)
     assert isinstance(repr(switch), str)
 
     graph = definition.instantiate()
@@ -714,4 +723,14 @@ def test_every_node_class_takes_every_kind_of_dependent(device, accumulate, buff
             node.destroy()
             assert not node.is_valid
     assert classes == set(NODE_CLASSES) - {ConditionalNode}
+
+    # A free node, then its allocation node, can be removed too.
+    scratch = GraphDefinition()
+    alloc = scratch.allocate(64)
+    free = alloc.deallocate(alloc.dptr)
+    free.destroy()
+    alloc.destroy()
+    assert not free.is_valid
+    assert not alloc.is_valid
+    assert scratch.nodes() == set()
     event.close()

@@ -99,6 +99,9 @@ cdef class GraphDefinition:
     >>> definition.instantiate().launch(stream)
     """
 
+    def __cinit__(self):
+        self._box = _NULL_BOX
+
     def __init__(self) -> None:
         """Create an empty graph definition."""
         cdef cydriver.CUgraph c_graph = NULL
