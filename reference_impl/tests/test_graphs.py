@@ -90,3 +90,30 @@ def test_collecting_unclosed_builders_and_graphs_warns_nothing(device) -> None:
         warnings.simplefilter("error")
         del builder, other, graph
         gc.collect()
+
+
+def test_placeholder_nodes_refuse_to_add_nodes() -> None:
+    from cuda.core.graph import GraphCondition, GraphNode, KernelNode
+
+    node = KernelNode()
+    assert repr(node) == "<KernelNode destroyed>"
+    assert not node.is_valid
+    for build in (
+        lambda: node.join(),
+        lambda: node.memset(0, 0, 1),
+        lambda: node.deallocate(0),
+        lambda: node.callback(print),
+        lambda: node.if_then(GraphCondition()),
+        lambda: len(node.pred),
+    ):
+        with pytest.raises(RuntimeError, match="no longer valid"):
+            build()
+    node.destroy()  # does nothing
+    assert GraphNode().graph.is_valid is False
+
+
+def test_conditional_builders_check_the_condition_type() -> None:
+    from cuda.core.graph._graph_definition import _condition_value
+
+    with pytest.raises(TypeError, match="condition must be a GraphCondition"):
+        _condition_value(1)

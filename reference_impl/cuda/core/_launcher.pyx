@@ -34,14 +34,6 @@ import sys
 
 __all__ = ["launch"]
 
-# Each argument is copied into a slot of its own, big enough for the largest
-# scalar a kernel takes (a double complex) and zeroed, so that reading a
-# wider parameter than was passed reads zeros rather than other memory.
-# Up to STACK_ARGUMENTS arguments are packed without allocating.
-cdef enum:
-    ARGUMENT_SLOT_SIZE = 16
-    STACK_ARGUMENTS = 32
-
 # How a NumPy scalar type is converted to C, once its dtype is known.
 cdef enum:
     SCALAR_BOOL
@@ -91,7 +83,9 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     - NumPy scalars (``numpy.float32(1.0)``, ``numpy.int16(3)`` and the like)
       and ctypes scalars (``ctypes.c_int32(3)`` and the like): their bytes;
     - :class:`TensorMapDescriptor`: its 128-byte ``CUtensorMap`` (a
-      ``const __grid_constant__ CUtensorMap`` parameter).
+      ``const __grid_constant__ CUtensorMap`` parameter);
+    - :class:`~cuda.core.graph.GraphCondition`: its ``CUgraphConditionalHandle``,
+      for device code that sets the condition.
 
     Parameters
     ----------
@@ -204,6 +198,8 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
         (<double*>slot)[1] = arg.imag
     elif isinstance(arg, _CTYPES_SCALARS):
         copy_bytes(bytes(arg), slot)
+    elif type(arg).__name__ == "GraphCondition" and is_graph_condition(arg):
+        (<uint64_t*>slot)[0] = int(arg.handle)
     elif is_numpy_scalar(arg):
         if arg.dtype.kind not in _NUMPY_SCALAR_KINDS or arg.dtype.itemsize > ARGUMENT_SLOT_SIZE:
             raise TypeError(
@@ -270,6 +266,17 @@ cdef bint is_numpy_scalar(object arg):
     """
     numpy = sys.modules.get("numpy")
     return numpy is not None and isinstance(arg, numpy.generic)
+
+
+cdef bint is_graph_condition(object arg):
+    """Return whether ``arg`` is a :class:`~cuda.core.graph.GraphCondition`.
+
+    The graph module imports this one, so it is imported here only when an
+    argument could be a condition, by the name of its type.
+    """
+    from cuda.core.graph._graph_definition import GraphCondition
+
+    return isinstance(arg, GraphCondition)
 
 
 cdef int copy_bytes(bytes data, char* slot) except -1:

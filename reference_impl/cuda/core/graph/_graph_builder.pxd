@@ -15,6 +15,9 @@ cdef class GraphBuilder:
         int _kind
         int _state
         bint _closed
+        object _definition
+        object _parent
+        list _retained
         object __weakref__
 
 
@@ -22,4 +25,9 @@ cdef class Graph:
     cdef:
         cydriver.CUgraphExec _handle
         bint _closed
+        object _keepalive
         object __weakref__
+
+
+cdef Graph Graph_instantiate(cydriver.CUgraph graph, object options)
+cdef int Graph_check_open(Graph self) except -1

@@ -14,11 +14,13 @@ launched any number of times.
 from __future__ import annotations
 
 from libc.stdint cimport uintptr_t
+from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
+from collections.abc import Callable
 from cuda.bindings import driver
 import dataclasses
 import warnings
@@ -73,10 +75,13 @@ _INSTANTIATE_ERRORS = {
 
 # The kinds of builder. A primary builder (made by Device or Stream) owns the
 # graph it captures; a forked builder (made by split) captures into its
-# primary's graph on a stream of its own, and is joined back, never ended.
+# primary's graph on a stream of its own, and is joined back, never ended; a
+# conditional builder (made by if_then and the like) captures into a body
+# graph that the conditional node owns.
 cdef enum _BuilderKind:
     GB_PRIMARY = 0
     GB_FORKED = 1
+    GB_CONDITIONAL = 2
 
 
 # The capture states a builder goes through: a primary builder goes from
@@ -121,6 +126,7 @@ cdef class GraphBuilder:
         self._graph = NULL
 
     def __init__(self) -> None:
+        """Refuse direct construction: see :meth:`Device.create_graph_builder`."""
         raise NotImplementedError(
             "directly creating a GraphBuilder object can be ambiguous. Please either "
             "call Device.create_graph_builder() or stream.create_graph_builder()"
@@ -183,8 +189,15 @@ cdef class GraphBuilder:
             raise RuntimeError("Cannot resume building after building has ended.")
         cdef cydriver.CUstreamCaptureMode c_mode = GraphBuilder_capture_mode(mode)
         cdef cydriver.CUstream c_stream = self._stream_handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuStreamBeginCapture(c_stream, c_mode))
+        cdef cydriver.CUgraph c_body = self._graph
+        if self._kind == GB_CONDITIONAL:
+            with nogil:
+                HANDLE_RETURN(
+                    cydriver.cuStreamBeginCaptureToGraph(c_stream, c_body, NULL, NULL, 0, c_mode)
+                )
+        else:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuStreamBeginCapture(c_stream, c_mode))
         self._state = GB_CAPTURING
         return self
 
@@ -243,7 +256,9 @@ cdef class GraphBuilder:
             If the driver cannot instantiate the graph.
         """
         GraphBuilder_check_ended(self)
-        return Graph_instantiate(self._graph, options)
+        cdef Graph result = Graph_instantiate(self._graph, options)
+        result._keepalive = GraphBuilder_root(self)._retained
+        return result
 
     def debug_dot_print(self, path: str, options: GraphDebugPrintOptions | None = None) -> None:
         """Write the recorded graph to a file in the DOT format, for debugging.
@@ -306,7 +321,9 @@ cdef class GraphBuilder:
             for _ in range(count - 1):
                 stream = device.create_stream()
                 stream.wait(event)
-                result.append(GraphBuilder_create(stream, GB_FORKED, GB_CAPTURING))
+                forked = GraphBuilder_create(stream, GB_FORKED, GB_CAPTURING)
+                forked._parent = self
+                result.append(forked)
         finally:
             event.close()
         return tuple(result)
@@ -391,6 +408,210 @@ cdef class GraphBuilder:
             raise ValueError("Parent graph is not being built.")
         GraphBuilder_embed(self, c_child._graph)
 
+    def callback(
+        self, fn: Callable[[], object], *, user_data: int | bytes | None = None
+    ) -> None:
+        """Record a call of ``fn`` on the host, after the work recorded so far.
+
+        ``fn`` is either a Python callable, called without arguments (with
+        the GIL held), or a ctypes function pointer of the driver's
+        ``CUhostFn`` prototype, ``CFUNCTYPE(None, c_void_p)``, called with
+        ``user_data``. The callable, and bytes given as ``user_data``, are
+        kept alive with the completed graph. The callback must not call CUDA.
+
+        Parameters
+        ----------
+        fn : callable or ctypes function pointer
+            The function to call.
+        user_data : int or bytes-like, optional
+            Only with a ctypes function pointer: an address passed as is, or
+            bytes copied into memory the graph keeps.
+
+        Raises
+        ------
+        TypeError
+            If ``fn`` is not callable, or is a ctypes function pointer of
+            another prototype.
+        ValueError
+            If ``user_data`` is given with a Python callable.
+        RuntimeError
+            If the builder is closed or not building.
+        CUDAError
+            If the driver cannot record the call.
+        """
+        from cuda.core.graph._graph_definition import _host_callback_parts
+
+        GraphBuilder_check_building(self)
+        function, data, keep = _host_callback_parts(fn, user_data)
+        cdef cydriver.CUhostFn c_fn = <cydriver.CUhostFn><uintptr_t>function
+        cdef void* c_data = <void*><uintptr_t>data
+        cdef cydriver.CUstream c_stream = self._stream_handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuLaunchHostFunc(c_stream, c_fn, c_data))
+        GraphBuilder_root(self)._retained.append(keep)
+
+    def create_condition(self, default_value: int | None = None) -> GraphCondition:
+        """Create a condition for the conditional bodies of the graph being built.
+
+        Device code sets its value while the graph runs, with
+        ``cudaGraphSetConditional``; pass the condition to the kernel as an
+        argument.
+
+        Parameters
+        ----------
+        default_value : int, optional
+            The value the condition takes at the start of each launch; by
+            default none is assigned.
+
+        Returns
+        -------
+        GraphCondition
+            The new condition.
+
+        Raises
+        ------
+        RuntimeError
+            If the builder is closed or not building.
+        CUDAError
+            If the driver cannot create the condition.
+        """
+        from cuda.core.graph._graph_definition import _condition_from_handle
+
+        GraphBuilder_check_building(self)
+        cdef cydriver.CUstream c_stream = self._stream_handle
+        cdef cydriver.CUstreamCaptureStatus status
+        cdef cydriver.CUgraph c_graph = NULL
+        cdef cydriver.CUcontext c_ctx = NULL
+        cdef unsigned int c_default = 0
+        cdef unsigned int c_flags = 0
+        if default_value is not None:
+            c_default = default_value
+            c_flags = cydriver.CU_GRAPH_COND_ASSIGN_DEFAULT
+        cdef cydriver.CUgraphConditionalHandle c_handle = 0
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuStreamGetCaptureInfo(c_stream, &status, NULL, &c_graph, NULL, NULL, NULL)
+            )
+            HANDLE_RETURN(cydriver.cuStreamGetCtx(c_stream, &c_ctx))
+            HANDLE_RETURN(
+                cydriver.cuGraphConditionalHandleCreate(
+                    &c_handle, c_graph, c_ctx, c_default, c_flags
+                )
+            )
+        return _condition_from_handle(c_handle, self)
+
+    def if_else(self, condition: GraphCondition) -> tuple[GraphBuilder, GraphBuilder]:
+        """Record a node that runs one of two bodies, and return a builder for each.
+
+        The first body runs when the condition is non-zero, the second when
+        it is zero. The body builders record after the work recorded so
+        far; call :meth:`begin_building` and :meth:`end_building` on each.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`create_condition`.
+
+        Returns
+        -------
+        tuple of (GraphBuilder, GraphBuilder)
+            The builders of the two bodies.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        RuntimeError
+            If the builder is closed or not building.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphBuilder_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_IF, 2
+        )
+
+    def if_then(self, condition: GraphCondition) -> GraphBuilder:
+        """Record a node whose body runs if the condition is non-zero; return its builder.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`create_condition`.
+
+        Returns
+        -------
+        GraphBuilder
+            The builder of the body.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        RuntimeError
+            If the builder is closed or not building.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphBuilder_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_IF, 1
+        )[0]
+
+    def switch(self, condition: GraphCondition, count: int) -> tuple[GraphBuilder, ...]:
+        """Record a node that runs the body the condition selects; return their builders.
+
+        No body runs when the condition's value is ``count`` or more.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`create_condition`.
+        count : int
+            The number of bodies.
+
+        Returns
+        -------
+        tuple of GraphBuilder
+            The builders of the bodies, in the order of their values.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        RuntimeError
+            If the builder is closed or not building.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphBuilder_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_SWITCH, count
+        )
+
+    def while_loop(self, condition: GraphCondition) -> GraphBuilder:
+        """Record a node whose body runs while the condition is non-zero; return its builder.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`create_condition`.
+
+        Returns
+        -------
+        GraphBuilder
+            The builder of the body.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        RuntimeError
+            If the builder is closed or not building.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphBuilder_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_WHILE, 1
+        )[0]
+
     def close(self) -> None:
         """Stop building, and destroy the recorded graph.
 
@@ -407,8 +628,12 @@ cdef class GraphBuilder:
         cdef cydriver.CUgraph c_graph = self._graph
         cdef cydriver.CUgraph c_partial = NULL
         cdef bint end_capture = self._state == GB_CAPTURING and self._kind != GB_FORKED
+        cdef bint primary = self._kind == GB_PRIMARY
         if self._closed:
             return
+        if self._definition is not None or self._kind == GB_CONDITIONAL:
+            # The graph belongs to the definition handed out, or to a node.
+            c_graph = NULL
         self._closed = True
         self._graph = NULL
         self._stream_handle = NULL
@@ -416,11 +641,40 @@ cdef class GraphBuilder:
         if end_capture:
             with nogil:
                 HANDLE_RETURN(cydriver.cuStreamEndCapture(c_stream, &c_partial))
-                if c_partial != NULL:
+                if c_partial != NULL and primary:
                     HANDLE_RETURN(cydriver.cuGraphDestroy(c_partial))
         if c_graph != NULL:
             with nogil:
                 HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
+
+    @property
+    def graph_definition(self) -> GraphDefinition:
+        """Return a :class:`~cuda.core.graph.GraphDefinition` of the graph being built.
+
+        Nodes added through it are part of the graph that :meth:`complete`
+        instantiates, and the definition stays valid after the builder is
+        closed. A primary builder has one once it has ended building; the
+        builder of a conditional body has one whenever it is not building;
+        a builder from :meth:`split` has none.
+
+        Raises
+        ------
+        RuntimeError
+            If the builder is closed, came from :meth:`split`, is building,
+            or (a primary builder) has not ended building.
+        """
+        GraphBuilder_check_open(self)
+        if self._kind == GB_FORKED:
+            raise RuntimeError(
+                "a builder from split() has no graph definition: use the primary builder's"
+            )
+        if self._state == GB_CAPTURING:
+            raise RuntimeError("the graph definition is not available while building")
+        if self._kind == GB_PRIMARY and self._state != GB_ENDED:
+            raise RuntimeError("Graph has not finished building.")
+        if self._definition is None:
+            self._definition = GraphBuilder_definition(self)
+        return self._definition
 
     @property
     def is_building(self) -> bool:
@@ -480,10 +734,37 @@ cdef class Graph:
         self._handle = NULL
 
     def __init__(self) -> None:
+        """Refuse direct construction: see :meth:`GraphBuilder.complete`."""
         raise RuntimeError("directly constructing a Graph instance is not supported")
 
     def __dealloc__(self):
         Graph_dealloc(self)
+
+    def __getitem__(self, node: GraphNode) -> ExecutableGraphNode:
+        """Return a view of ``node`` in this graph, to change the node for future launches.
+
+        Parameters
+        ----------
+        node : GraphNode
+            A node of the :class:`~cuda.core.graph.GraphDefinition` this
+            graph was instantiated from.
+
+        Returns
+        -------
+        ExecutableGraphNode
+            The view, of the class for the node's kind (for example
+            :class:`~cuda.core.graph.ExecutableKernelNode`).
+
+        Raises
+        ------
+        TypeError
+            If ``node`` is not a node, or its kind has no view.
+        RuntimeError
+            If the graph is closed.
+        """
+        from cuda.core.graph._graph_definition import _executable_view
+
+        return _executable_view(self, node)
 
     def close(self) -> None:
         """Destroy the executable graph; closing a closed graph does nothing.
@@ -549,7 +830,7 @@ cdef class Graph:
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphUpload(c_handle, c_stream))
 
-    def update(self, source: GraphBuilder) -> None:
+    def update(self, source: GraphBuilder | GraphDefinition) -> None:
         """Replace the parameters of the graph's nodes with those of ``source``.
 
         ``source`` must have the same topology as the graph: the same nodes,
@@ -557,13 +838,14 @@ cdef class Graph:
 
         Parameters
         ----------
-        source : GraphBuilder
-            A builder that has ended building.
+        source : GraphBuilder or GraphDefinition
+            A builder that has ended building, or a graph definition.
 
         Raises
         ------
         TypeError
-            If ``source`` is not a :class:`GraphBuilder`.
+            If ``source`` is not a :class:`GraphBuilder` or a
+            :class:`~cuda.core.graph.GraphDefinition`.
         ValueError
             If ``source`` has not ended building.
         RuntimeError
@@ -572,7 +854,12 @@ cdef class Graph:
             If the driver cannot update the graph; the message names the
             driver's reason.
         """
+        from cuda.core.graph._graph_definition import GraphDefinition
+
         Graph_check_open(self)
+        if isinstance(source, GraphDefinition):
+            Graph_update(self, <cydriver.CUgraph><uintptr_t>int(source.handle))
+            return
         if not isinstance(source, GraphBuilder):
             raise TypeError(f"expected GraphBuilder or GraphDefinition, got {type(source).__name__}")
         cdef GraphBuilder builder = <GraphBuilder>source
@@ -748,6 +1035,99 @@ cdef int GraphBuilder_embed(GraphBuilder self, cydriver.CUgraph child) except -1
     return 0
 
 
+cdef int GraphBuilder_check_building(GraphBuilder self) except -1:
+    """Raise :class:`RuntimeError` unless the builder is open and building."""
+    GraphBuilder_check_open(self)
+    if not self.is_building:
+        raise RuntimeError("Graph builder is not building.")
+    return 0
+
+
+cdef GraphBuilder GraphBuilder_root(GraphBuilder self):
+    """Return the primary builder that ``self`` was split or branched from (or ``self``)."""
+    cdef GraphBuilder builder = self
+    while builder._parent is not None:
+        builder = <GraphBuilder>builder._parent
+    if builder._retained is None:
+        builder._retained = []
+    return builder
+
+
+cdef object GraphBuilder_definition(GraphBuilder self):
+    """Return a new definition of the builder's graph.
+
+    A primary builder hands the ownership of its graph to the definition; a
+    body graph belongs to its conditional node, which the parent keeps.
+    """
+    from cuda.core.graph._graph_definition import _definition_from_handle
+
+    if self._kind == GB_PRIMARY:
+        definition = _definition_from_handle(<uintptr_t>self._graph, True, None)
+    else:
+        definition = _definition_from_handle(<uintptr_t>self._graph, False, self._parent)
+    # Graphs completed from the builder keep what nodes added through the
+    # definition need (host callbacks, kernel arguments) alive.
+    GraphBuilder_root(self)._retained.append(definition)
+    return definition
+
+
+cdef tuple GraphBuilder_add_conditional(
+    GraphBuilder self,
+    object condition,
+    cydriver.CUgraphConditionalNodeType cond_type,
+    unsigned int size,
+):
+    """Record a conditional node with ``size`` bodies; return a builder for each body."""
+    from cuda.core.graph._graph_definition import _condition_value
+
+    cdef cydriver.CUgraphConditionalHandle c_condition = _condition_value(condition)
+    GraphBuilder_check_building(self)
+    cdef cydriver.CUstream c_stream = self._stream_handle
+    cdef cydriver.CUstreamCaptureStatus status
+    cdef cydriver.CUgraph c_graph = NULL
+    cdef const cydriver.CUgraphNode* c_dependencies = NULL
+    cdef const cydriver.CUgraphEdgeData* c_edges = NULL
+    cdef size_t c_count = 0
+    cdef cydriver.CUgraphNode c_node = NULL
+    cdef cydriver.CUgraphNodeParams c_params
+    memset(&c_params, 0, sizeof(c_params))
+    c_params.type = cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL
+    c_params.conditional.handle = c_condition
+    c_params.conditional.type = cond_type
+    c_params.conditional.size = size
+    with nogil:
+        HANDLE_RETURN(cydriver.cuStreamGetCtx(c_stream, &c_params.conditional.ctx))
+        HANDLE_RETURN(
+            cydriver.cuStreamGetCaptureInfo(
+                c_stream, &status, NULL, &c_graph, &c_dependencies, &c_edges, &c_count
+            )
+        )
+        HANDLE_RETURN(
+            cydriver.cuGraphAddNode(
+                &c_node, c_graph, c_dependencies, c_edges, c_count, &c_params
+            )
+        )
+        HANDLE_RETURN(
+            cydriver.cuStreamUpdateCaptureDependencies(
+                c_stream,
+                &c_node,
+                NULL,
+                1,
+                cydriver.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES,
+            )
+        )
+    device = self._stream.device
+    cdef unsigned int index
+    cdef GraphBuilder body
+    bodies = []
+    for index in range(size):
+        body = GraphBuilder_create(device.create_stream(), GB_CONDITIONAL, GB_NOT_STARTED)
+        body._graph = c_params.conditional.phGraph_out[index]
+        body._parent = self
+        bodies.append(body)
+    return tuple(bodies)
+
+
 cdef cydriver.CUstreamCaptureMode GraphBuilder_capture_mode(object mode) except *:
     """Return the driver's capture mode named ``mode``."""
     if mode == "global":
@@ -772,15 +1152,18 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
     cdef cydriver.CUgraph c_partial = NULL
     cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
     cdef bint end_capture = self._state == GB_CAPTURING and self._kind != GB_FORKED
+    cdef bint primary = self._kind == GB_PRIMARY
     if self._closed:
         return
+    if self._definition is not None or self._kind == GB_CONDITIONAL:
+        c_graph = NULL
     self._closed = True
     self._graph = NULL
     self._stream_handle = NULL
     with nogil:
         if end_capture:
             err = cydriver.cuStreamEndCapture(c_stream, &c_partial)
-            if err == cydriver.CUresult.CUDA_SUCCESS and c_partial != NULL:
+            if err == cydriver.CUresult.CUDA_SUCCESS and c_partial != NULL and primary:
                 err = cydriver.cuGraphDestroy(c_partial)
         if err == cydriver.CUresult.CUDA_SUCCESS and c_graph != NULL:
             err = cydriver.cuGraphDestroy(c_graph)

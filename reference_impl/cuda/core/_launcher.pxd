@@ -1,0 +1,14 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+# Each argument is copied into a slot of its own, big enough for the largest
+# scalar a kernel takes (a double complex) and zeroed, so that reading a
+# wider parameter than was passed reads zeros rather than other memory.
+# Up to STACK_ARGUMENTS arguments are packed without allocating.
+cdef enum:
+    ARGUMENT_SLOT_SIZE = 16
+    STACK_ARGUMENTS = 32
+
+
+cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1

@@ -1,0 +1,2799 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Graphs built node by node, and the nodes they are built from.
+
+A :class:`GraphDefinition` owns a driver graph. Its builder methods
+(:meth:`~GraphDefinition.launch`, :meth:`~GraphDefinition.memset` and the
+others) add entry nodes, which depend on nothing; the same methods of a
+:class:`GraphNode` add nodes that depend on that node.
+:meth:`~GraphDefinition.instantiate` makes an executable
+:class:`~cuda.core.graph.Graph` of the definition, whose nodes can then be
+changed through the views that ``graph[node]`` returns.
+
+A definition keeps alive the operands its nodes use (buffers, kernel
+arguments, events, host callbacks) for as long as the graph, or an
+executable graph made from it, may need them.
+"""
+
+from __future__ import annotations
+
+from libc.stdint cimport uint64_t, uintptr_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from cuda.bindings cimport cydriver
+
+from cuda.core._event cimport Event
+from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
+from cuda.core._launcher cimport ARGUMENT_SLOT_SIZE, pack_kernel_arguments
+from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, fill_pattern
+from cuda.core._module cimport Kernel, Kernel_num_arguments
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core.graph._graph_builder cimport Graph, Graph_check_open, Graph_instantiate
+
+import collections.abc
+import ctypes
+from cuda.bindings import driver
+import warnings
+import weakref
+
+from cuda.core._launch_config import LaunchConfig as _LaunchConfig
+from cuda.core._module import Kernel as _Kernel
+from cuda.core.typing import GraphConditionalType, GraphMemoryType
+
+__all__ = [
+    "AllocNode",
+    "ChildGraphNode",
+    "ConditionalNode",
+    "EmptyNode",
+    "EventRecordNode",
+    "EventWaitNode",
+    "ExecutableChildGraphNode",
+    "ExecutableEventRecordNode",
+    "ExecutableEventWaitNode",
+    "ExecutableGraphNode",
+    "ExecutableHostCallbackNode",
+    "ExecutableKernelNode",
+    "ExecutableMemcpyNode",
+    "ExecutableMemsetNode",
+    "FreeNode",
+    "GraphCondition",
+    "GraphDefinition",
+    "GraphNode",
+    "HostCallbackNode",
+    "IfElseNode",
+    "IfNode",
+    "KernelNode",
+    "MemcpyNode",
+    "MemsetNode",
+    "SwitchNode",
+    "WhileNode",
+]
+
+_NODE_REGISTRY: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+"""The live node objects by the address of their driver node, so that a node is one object."""
+
+
+cdef class GraphDefinition:
+    """Build a graph explicitly, node by node, then instantiate it.
+
+    ``GraphDefinition()`` creates an empty graph. Its builder methods add
+    entry nodes, which depend on nothing; the same methods of the returned
+    :class:`GraphNode` objects add nodes that depend on them. Edges can
+    also be edited through :attr:`GraphNode.pred` and
+    :attr:`GraphNode.succ`. :meth:`instantiate` makes an executable
+    :class:`~cuda.core.graph.Graph`.
+
+    Notes
+    -----
+    Definitions that view one graph, or graphs nested in it (child graphs
+    and conditional bodies), share that graph: changes made through one
+    are seen through the others, and must not race with each other.
+
+    Examples
+    --------
+    >>> definition = GraphDefinition()
+    >>> first = definition.memset(buffer, 0, buffer.size)
+    >>> first.launch(config, kernel, buffer)
+    >>> definition.instantiate().launch(stream)
+    """
+
+    def __cinit__(self):
+        self._box = _NULL_BOX
+
+    def __init__(self) -> None:
+        """Create an empty graph definition."""
+        cdef cydriver.CUgraph c_graph = NULL
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphCreate(&c_graph, 0))
+        self._box = _GraphBox_create(c_graph, True, None, None)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GraphDefinition):
+            return NotImplemented
+        return self._box._handle == (<GraphDefinition>other)._box._handle
+
+    def __hash__(self) -> int:
+        return hash(<uintptr_t>self._box._handle)
+
+    def __repr__(self) -> str:
+        return f"<GraphDefinition handle={<uintptr_t>self._box._handle:#x}>"
+
+    def allocate(
+        self,
+        size: int,
+        *,
+        device: Device | int | None = None,
+        memory_type: GraphMemoryType = GraphMemoryType.DEVICE,
+        peer_access: list[Device | int] | None = None,
+    ) -> AllocNode:
+        """Add an entry node that allocates memory; see :meth:`GraphNode.allocate`.
+
+        Parameters
+        ----------
+        size : int
+            The number of bytes.
+        device : Device or int, optional
+            The device; by default the current context's.
+        memory_type : GraphMemoryType or str, optional
+            Device (the default), pinned host or managed memory.
+        peer_access : list of Device or int, optional
+            Other devices that may read and write the memory.
+
+        Returns
+        -------
+        AllocNode
+            The new node.
+        """
+        return self._entry.allocate(
+            size, device=device, memory_type=memory_type, peer_access=peer_access
+        )
+
+    def callback(
+        self, fn: collections.abc.Callable[[], object], *, user_data: int | bytes | None = None
+    ) -> HostCallbackNode:
+        """Add an entry node that calls ``fn`` on the host; see :meth:`GraphNode.callback`.
+
+        Parameters
+        ----------
+        fn : callable or ctypes function pointer
+            The function to call.
+        user_data : int or bytes-like, optional
+            The argument of a ctypes function pointer.
+
+        Returns
+        -------
+        HostCallbackNode
+            The new node.
+        """
+        return self._entry.callback(fn, user_data=user_data)
+
+    def create_condition(self, default_value: int | None = None) -> GraphCondition:
+        """Create a condition for the conditional nodes of this graph.
+
+        Device code sets its value while the graph runs, with
+        ``cudaGraphSetConditional``; pass the condition to the kernel as an
+        argument.
+
+        Parameters
+        ----------
+        default_value : int, optional
+            The value the condition takes at the start of each launch; by
+            default none is assigned.
+
+        Returns
+        -------
+        GraphCondition
+            The new condition.
+
+        Raises
+        ------
+        RuntimeError
+            If no CUDA context is current.
+        CUDAError
+            If the driver cannot create the condition.
+        """
+        GraphDefinition_check_valid(self)
+        return GraphCondition_create(self._box._handle, default_value, self._box)
+
+    def deallocate(self, dptr: int) -> FreeNode:
+        """Add an entry node that frees graph memory; see :meth:`GraphNode.deallocate`.
+
+        Parameters
+        ----------
+        dptr : int
+            The address to free.
+
+        Returns
+        -------
+        FreeNode
+            The new node.
+        """
+        return self._entry.deallocate(dptr)
+
+    def debug_dot_print(self, path: str, options: GraphDebugPrintOptions | None = None) -> None:
+        """Write the graph to a file in the DOT format, for debugging.
+
+        Parameters
+        ----------
+        path : str
+            The file to write.
+        options : GraphDebugPrintOptions, optional
+            What to write about the nodes; by default only the structure.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot write the file.
+        """
+        GraphDefinition_check_valid(self)
+        cdef unsigned int c_flags = options._to_flags() if options is not None else 0
+        cdef bytes b_path = path.encode() if isinstance(path, str) else bytes(path)
+        cdef const char* c_path = b_path
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphDebugDotPrint(c_graph, c_path, c_flags))
+
+    def edges(self) -> set:
+        """Return the graph's edges as ``(from_node, to_node)`` pairs.
+
+        Returns
+        -------
+        set of tuple of (GraphNode, GraphNode)
+            One pair for each dependency: ``to_node`` runs after ``from_node``.
+        """
+        GraphDefinition_check_valid(self)
+        return GraphDefinition_edges(self)
+
+    def embed(self, child: GraphDefinition) -> ChildGraphNode:
+        """Add an entry node that runs a copy of ``child``; see :meth:`GraphNode.embed`.
+
+        Parameters
+        ----------
+        child : GraphDefinition
+            The graph to copy into the node.
+
+        Returns
+        -------
+        ChildGraphNode
+            The new node.
+        """
+        return self._entry.embed(child)
+
+    def empty(self) -> EmptyNode:
+        """Add an entry node that does nothing, to depend on or be depended on.
+
+        Returns
+        -------
+        EmptyNode
+            The new node.
+        """
+        return GraphNode_add_empty(self._entry, ())
+
+    def if_else(self, condition: GraphCondition) -> IfElseNode:
+        """Add an entry if-else node; see :meth:`GraphNode.if_else`.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition that chooses the branch.
+
+        Returns
+        -------
+        IfElseNode
+            The new node.
+        """
+        return self._entry.if_else(condition)
+
+    def if_then(self, condition: GraphCondition) -> IfNode:
+        """Add an entry if node; see :meth:`GraphNode.if_then`.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition that decides whether the body runs.
+
+        Returns
+        -------
+        IfNode
+            The new node.
+        """
+        return self._entry.if_then(condition)
+
+    def instantiate(self, options: GraphCompleteOptions | None = None) -> Graph:
+        """Make an executable graph of the definition.
+
+        The executable graph keeps the operands of the nodes alive.
+
+        Parameters
+        ----------
+        options : GraphCompleteOptions, optional
+            How to instantiate the graph.
+
+        Returns
+        -------
+        Graph
+            The executable graph.
+
+        Raises
+        ------
+        RuntimeError
+            If the driver reports that the graph cannot be instantiated.
+        CUDAError
+            If the driver cannot instantiate the graph.
+        """
+        GraphDefinition_check_valid(self)
+        cdef Graph result = Graph_instantiate(self._box._handle, options)
+        result._keepalive = self._box._root
+        return result
+
+    def join(self, *nodes: GraphNode) -> EmptyNode:
+        """Add an empty node that depends on all of ``nodes``.
+
+        Parameters
+        ----------
+        *nodes : GraphNode
+            The nodes to wait for.
+
+        Returns
+        -------
+        EmptyNode
+            The new node.
+        """
+        return GraphNode_add_empty(self._entry, nodes)
+
+    def launch(self, config: LaunchConfig, kernel: Kernel, *args) -> KernelNode:
+        """Add an entry node that launches a kernel; see :meth:`GraphNode.launch`.
+
+        Parameters
+        ----------
+        config : LaunchConfig
+            The grid, block and shared memory of the launch.
+        kernel : Kernel
+            The kernel.
+        *args
+            The kernel's arguments.
+
+        Returns
+        -------
+        KernelNode
+            The new node.
+        """
+        return self._entry.launch(config, kernel, *args)
+
+    def memcpy(
+        self,
+        dst: Buffer | int,
+        src: Buffer | int,
+        size: int,
+        *,
+        dst_owner: object = None,
+        src_owner: object = None,
+    ) -> MemcpyNode:
+        """Add an entry node that copies memory; see :meth:`GraphNode.memcpy`.
+
+        Parameters
+        ----------
+        dst : Buffer or int
+            The destination.
+        src : Buffer or int
+            The source.
+        size : int
+            The number of bytes.
+        dst_owner : object, optional
+            An object to keep alive for a raw ``dst`` address.
+        src_owner : object, optional
+            An object to keep alive for a raw ``src`` address.
+
+        Returns
+        -------
+        MemcpyNode
+            The new node.
+        """
+        return self._entry.memcpy(dst, src, size, dst_owner=dst_owner, src_owner=src_owner)
+
+    def memset(
+        self,
+        dst: Buffer | int,
+        value: int | bytes,
+        width: int,
+        height: int = 1,
+        pitch: int = 0,
+        *,
+        dst_owner: object = None,
+    ) -> MemsetNode:
+        """Add an entry node that fills memory; see :meth:`GraphNode.memset`.
+
+        Parameters
+        ----------
+        dst : Buffer or int
+            The destination.
+        value : int or bytes-like
+            The pattern: a byte, or 1, 2 or 4 bytes.
+        width : int
+            The number of elements in a row.
+        height : int, optional
+            The number of rows.
+        pitch : int, optional
+            The distance between rows, in bytes.
+        dst_owner : object, optional
+            An object to keep alive for a raw ``dst`` address.
+
+        Returns
+        -------
+        MemsetNode
+            The new node.
+        """
+        return self._entry.memset(dst, value, width, height, pitch, dst_owner=dst_owner)
+
+    def nodes(self) -> set:
+        """Return the graph's nodes.
+
+        Returns
+        -------
+        set of GraphNode
+            Every node of the graph, each of its own class.
+        """
+        GraphDefinition_check_valid(self)
+        return GraphDefinition_nodes(self)
+
+    def record(self, event: Event) -> EventRecordNode:
+        """Add an entry node that records ``event``; see :meth:`GraphNode.record`.
+
+        Parameters
+        ----------
+        event : Event
+            The event.
+
+        Returns
+        -------
+        EventRecordNode
+            The new node.
+        """
+        return self._entry.record(event)
+
+    def switch(self, condition: GraphCondition, count: int) -> SwitchNode:
+        """Add an entry switch node; see :meth:`GraphNode.switch`.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition whose value selects the branch.
+        count : int
+            The number of branches.
+
+        Returns
+        -------
+        SwitchNode
+            The new node.
+        """
+        return self._entry.switch(condition, count)
+
+    def wait(self, event: Event) -> EventWaitNode:
+        """Add an entry node that waits for ``event``; see :meth:`GraphNode.wait`.
+
+        Parameters
+        ----------
+        event : Event
+            The event.
+
+        Returns
+        -------
+        EventWaitNode
+            The new node.
+        """
+        return self._entry.wait(event)
+
+    def while_loop(self, condition: GraphCondition) -> WhileNode:
+        """Add an entry while node; see :meth:`GraphNode.while_loop`.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition that keeps the body running.
+
+        Returns
+        -------
+        WhileNode
+            The new node.
+        """
+        return self._entry.while_loop(condition)
+
+    @property
+    def _entry(self) -> GraphNode:
+        """Return the entry pseudo-node: nodes added through it depend on nothing."""
+        return GraphNode_create(GraphNode, self._box, NULL)
+
+    @property
+    def handle(self) -> driver.CUgraph:
+        """Return the driver's ``CUgraph``; ``int()`` of it is the address."""
+        return driver.CUgraph(<uintptr_t>self._box._handle)
+
+    @property
+    def is_valid(self) -> bool:
+        """Return whether the graph still exists."""
+        return self._box._handle != NULL
+
+
+cdef class GraphCondition:
+    """A condition that device code sets, and that conditional nodes test.
+
+    Conditions come from :meth:`GraphDefinition.create_condition` and
+    :meth:`GraphBuilder.create_condition` (calling the class makes a
+    placeholder whose handle is 0). Pass one to :func:`~cuda.core.launch`
+    (or :meth:`GraphNode.launch`) as a kernel argument: the kernel receives
+    its ``CUgraphConditionalHandle`` and sets it with
+    ``cudaGraphSetConditional``.
+    """
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GraphCondition):
+            return NotImplemented
+        return self._handle == (<GraphCondition>other)._handle
+
+    def __hash__(self) -> int:
+        return hash(self._handle)
+
+    def __repr__(self) -> str:
+        return f"<GraphCondition handle={self._handle:#x}>"
+
+    @property
+    def handle(self) -> driver.CUgraphConditionalHandle:
+        """Return the driver's ``CUgraphConditionalHandle``; ``int()`` of it is its value."""
+        return driver.CUgraphConditionalHandle(self._handle)
+
+
+cdef class GraphNode:
+    """A node of a :class:`GraphDefinition`.
+
+    Nodes come from the builder methods of a definition (entry nodes) or of
+    another node (nodes that depend on it); each kind of node has a class
+    of its own, whose properties read its parameters. A node is one object
+    however it is reached: from its builder, :meth:`GraphDefinition.nodes`
+    or the edges. Calling a node class directly, as upstream allows, makes
+    a placeholder of no graph, whose :attr:`is_valid` is ``False``.
+    """
+
+    def __cinit__(self):
+        self._box = _NULL_BOX
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GraphNode):
+            return NotImplemented
+        return (
+            self._handle == (<GraphNode>other)._handle
+            and self._box._handle == (<GraphNode>other)._box._handle
+        )
+
+    def __hash__(self) -> int:
+        return hash((<uintptr_t>self._box._handle, <uintptr_t>self._handle))
+
+    def __repr__(self) -> str:
+        if self._destroyed or self._box._handle == NULL:
+            return f"<{type(self).__name__} destroyed>"
+        if self._handle == NULL:
+            return f"<GraphNode entry of graph {<uintptr_t>self._box._handle:#x}>"
+        return f"<{type(self).__name__} handle={<uintptr_t>self._handle:#x}>"
+
+    def allocate(
+        self,
+        size: int,
+        *,
+        device: Device | int | None = None,
+        memory_type: GraphMemoryType = GraphMemoryType.DEVICE,
+        peer_access: list[Device | int] | None = None,
+    ) -> AllocNode:
+        """Add a node, after this one, that allocates graph memory.
+
+        The memory lives until a :meth:`deallocate` node frees it (or, with
+        ``auto_free_on_launch``, the next launch). It cannot be shared with
+        other processes.
+
+        Parameters
+        ----------
+        size : int
+            The number of bytes.
+        device : Device or int, optional
+            The device to allocate on; by default the current context's.
+        memory_type : GraphMemoryType or str, optional
+            ``"device"`` (the default), ``"host"`` (pinned host memory) or
+            ``"managed"``.
+        peer_access : list of Device or int, optional
+            Other devices that may read and write the memory.
+
+        Returns
+        -------
+        AllocNode
+            The new node; :attr:`AllocNode.dptr` is the address.
+
+        Raises
+        ------
+        ValueError
+            If ``memory_type`` is not a :class:`~cuda.core.typing.GraphMemoryType`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_alloc(self, size, device, memory_type, peer_access)
+
+    def callback(
+        self, fn: collections.abc.Callable[[], object], *, user_data: int | bytes | None = None
+    ) -> HostCallbackNode:
+        """Add a node, after this one, that calls ``fn`` on the host.
+
+        ``fn`` is either a Python callable, called without arguments (the
+        node holds the GIL while it runs), or a ctypes function pointer of
+        the driver's ``CUhostFn`` prototype, ``CFUNCTYPE(None, c_void_p)``,
+        called with ``user_data``. The callback must not call CUDA.
+
+        Parameters
+        ----------
+        fn : callable or ctypes function pointer
+            The function to call.
+        user_data : int or bytes-like, optional
+            Only with a ctypes function pointer: an address passed as is, or
+            bytes copied into memory the graph keeps.
+
+        Returns
+        -------
+        HostCallbackNode
+            The new node.
+
+        Raises
+        ------
+        TypeError
+            If ``fn`` is not callable, or is a ctypes function pointer of
+            another prototype.
+        ValueError
+            If ``user_data`` is given with a Python callable.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        GraphNode_check_valid(self)
+        cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
+        keep = host_callback_params(fn, user_data, &c_params)
+        cdef cydriver.CUgraphNode c_dependency = self._handle
+        cdef size_t c_count = 1 if c_dependency != NULL else 0
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef cydriver.CUgraphNode c_node = NULL
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddHostNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
+            )
+        _GraphBox_retain(self._box, keep)
+        return GraphNode_create(HostCallbackNode, self._box, c_node)
+
+    def deallocate(self, dptr: int) -> FreeNode:
+        """Add a node, after this one, that frees memory an :class:`AllocNode` allocated.
+
+        Parameters
+        ----------
+        dptr : int
+            The address, usually :attr:`AllocNode.dptr`.
+
+        Returns
+        -------
+        FreeNode
+            The new node.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot add the node.
+        """
+        GraphNode_check_valid(self)
+        cdef cydriver.CUdeviceptr c_ptr = int(dptr)
+        cdef cydriver.CUgraphNode c_dependency = self._handle
+        cdef size_t c_count = 1 if c_dependency != NULL else 0
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef cydriver.CUgraphNode c_node = NULL
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddMemFreeNode(&c_node, c_graph, &c_dependency, c_count, c_ptr)
+            )
+        return GraphNode_create(FreeNode, self._box, c_node)
+
+    def destroy(self) -> None:
+        """Remove the node, and its edges, from the graph.
+
+        Afterwards :attr:`is_valid` is ``False``. Destroying a destroyed
+        node does nothing.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot remove the node.
+        """
+        cdef cydriver.CUgraphNode c_node = self._handle
+        if self._destroyed or c_node == NULL:
+            return
+        self._destroyed = True
+        _NODE_REGISTRY.pop(<uintptr_t>c_node, None)
+        self._box._root._node_data.pop(<uintptr_t>c_node, None)
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
+
+    def embed(self, child: GraphDefinition) -> ChildGraphNode:
+        """Add a node, after this one, that runs a copy of ``child``.
+
+        The copy is taken now: later changes to ``child`` do not affect it.
+        ``child`` must not hold allocation, free or conditional nodes.
+
+        Parameters
+        ----------
+        child : GraphDefinition
+            The graph to copy.
+
+        Returns
+        -------
+        ChildGraphNode
+            The new node.
+
+        Raises
+        ------
+        TypeError
+            If ``child`` is not a :class:`GraphDefinition`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        GraphNode_check_valid(self)
+        if not isinstance(child, GraphDefinition):
+            raise TypeError(f"child must be a GraphDefinition, got {type(child).__name__}")
+        cdef _GraphBox child_box = (<GraphDefinition>child)._box
+        cdef cydriver.CUgraph c_child = child_box._handle
+        cdef cydriver.CUgraphNode c_dependency = self._handle
+        cdef size_t c_count = 1 if c_dependency != NULL else 0
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef cydriver.CUgraphNode c_node = NULL
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddChildGraphNode(&c_node, c_graph, &c_dependency, c_count, c_child)
+            )
+        _GraphBox_retain(self._box, child_box._root._retained)
+        return GraphNode_create(ChildGraphNode, self._box, c_node)
+
+    def if_else(self, condition: GraphCondition) -> IfElseNode:
+        """Add a node, after this one, that runs one of two bodies.
+
+        The first body (:attr:`IfElseNode.then`) runs when the condition is
+        non-zero, the second (:attr:`IfElseNode.else_`) when it is zero.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`GraphDefinition.create_condition`.
+
+        Returns
+        -------
+        IfElseNode
+            The new node.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_IF, 2, IfElseNode
+        )
+
+    def if_then(self, condition: GraphCondition) -> IfNode:
+        """Add a node, after this one, whose body runs if the condition is non-zero.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`GraphDefinition.create_condition`.
+
+        Returns
+        -------
+        IfNode
+            The new node; :attr:`IfNode.then` is its body.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_IF, 1, IfNode
+        )
+
+    def join(self, *nodes: GraphNode) -> EmptyNode:
+        """Add an empty node that depends on this node and all of ``nodes``.
+
+        Parameters
+        ----------
+        *nodes : GraphNode
+            The other nodes to wait for.
+
+        Returns
+        -------
+        EmptyNode
+            The new node.
+        """
+        return GraphNode_add_empty(self, nodes)
+
+    def launch(self, config: LaunchConfig, kernel: Kernel, *args) -> KernelNode:
+        """Add a node, after this one, that launches ``kernel``.
+
+        The arguments are converted as :func:`~cuda.core.launch` converts
+        them, and kept alive with the graph. Clusters and cooperative
+        launches are not supported.
+
+        Parameters
+        ----------
+        config : LaunchConfig
+            The grid, block and shared memory of the launch.
+        kernel : Kernel
+            The kernel.
+        *args
+            The kernel's arguments.
+
+        Returns
+        -------
+        KernelNode
+            The new node.
+
+        Raises
+        ------
+        TypeError
+            If ``config`` or ``kernel`` has the wrong type, or the arguments
+            do not suit the kernel.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_kernel(self, config, kernel, args)
+
+    def memcpy(
+        self,
+        dst: Buffer | int,
+        src: Buffer | int,
+        size: int,
+        *,
+        dst_owner: object = None,
+        src_owner: object = None,
+    ) -> MemcpyNode:
+        """Add a node, after this one, that copies ``size`` bytes from ``src`` to ``dst``.
+
+        Either end may be device or pinned host memory; the driver tells
+        which. A :class:`~cuda.core.Buffer` is kept alive with the graph; for
+        a raw address, pass the object that owns the memory as the owner.
+
+        Parameters
+        ----------
+        dst : Buffer or int
+            The destination.
+        src : Buffer or int
+            The source.
+        size : int
+            The number of bytes.
+        dst_owner : object, optional
+            An object to keep alive for a raw ``dst`` address.
+        src_owner : object, optional
+            An object to keep alive for a raw ``src`` address.
+
+        Returns
+        -------
+        MemcpyNode
+            The new node.
+
+        Raises
+        ------
+        ValueError
+            If an owner is given with a :class:`~cuda.core.Buffer`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        GraphNode_check_valid(self)
+        cdef cydriver.CUDA_MEMCPY3D c_params
+        keep = memcpy_params(dst, src, size, dst_owner, src_owner, &c_params)
+        cdef cydriver.CUcontext c_ctx = current_context()
+        cdef cydriver.CUgraphNode c_dependency = self._handle
+        cdef size_t c_count = 1 if c_dependency != NULL else 0
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef cydriver.CUgraphNode c_node = NULL
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddMemcpyNode(
+                    &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
+                )
+            )
+        _GraphBox_retain(self._box, keep)
+        return GraphNode_create(MemcpyNode, self._box, c_node)
+
+    def memset(
+        self,
+        dst: Buffer | int,
+        value: int | bytes,
+        width: int,
+        height: int = 1,
+        pitch: int = 0,
+        *,
+        dst_owner: object = None,
+    ) -> MemsetNode:
+        """Add a node, after this one, that fills ``height`` rows of ``width`` elements.
+
+        Parameters
+        ----------
+        dst : Buffer or int
+            The destination; a :class:`~cuda.core.Buffer` is kept alive
+            with the graph.
+        value : int or bytes-like
+            The pattern: an int in ``[0, 256)`` (one byte), or 1, 2 or 4
+            bytes, which also set the element size.
+        width : int
+            The number of elements in a row.
+        height : int, optional
+            The number of rows (default 1).
+        pitch : int, optional
+            The distance between rows, in bytes (unused for one row).
+        dst_owner : object, optional
+            An object to keep alive for a raw ``dst`` address.
+
+        Returns
+        -------
+        MemsetNode
+            The new node.
+
+        Raises
+        ------
+        ValueError
+            If ``dst_owner`` is given with a :class:`~cuda.core.Buffer`, or
+            ``value`` is out of range or of another size.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        GraphNode_check_valid(self)
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        keep = memset_params(dst, value, width, height, pitch, dst_owner, &c_params)
+        cdef cydriver.CUcontext c_ctx = current_context()
+        cdef cydriver.CUgraphNode c_dependency = self._handle
+        cdef size_t c_count = 1 if c_dependency != NULL else 0
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef cydriver.CUgraphNode c_node = NULL
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddMemsetNode(
+                    &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
+                )
+            )
+        _GraphBox_retain(self._box, keep)
+        return GraphNode_create(MemsetNode, self._box, c_node)
+
+    def record(self, event: Event) -> EventRecordNode:
+        """Add a node, after this one, that records ``event``.
+
+        Parameters
+        ----------
+        event : Event
+            The event.
+
+        Returns
+        -------
+        EventRecordNode
+            The new node.
+
+        Raises
+        ------
+        TypeError
+            If ``event`` is not an :class:`~cuda.core.Event`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_event(self, event, True)
+
+    def switch(self, condition: GraphCondition, count: int) -> SwitchNode:
+        """Add a node, after this one, that runs the body the condition's value selects.
+
+        No body runs when the value is ``count`` or more.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`GraphDefinition.create_condition`.
+        count : int
+            The number of bodies.
+
+        Returns
+        -------
+        SwitchNode
+            The new node; :attr:`SwitchNode.branches` are its bodies.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_SWITCH, count, SwitchNode
+        )
+
+    def wait(self, event: Event) -> EventWaitNode:
+        """Add a node, after this one, that waits for ``event``.
+
+        Parameters
+        ----------
+        event : Event
+            The event.
+
+        Returns
+        -------
+        EventWaitNode
+            The new node.
+
+        Raises
+        ------
+        TypeError
+            If ``event`` is not an :class:`~cuda.core.Event`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_event(self, event, False)
+
+    def while_loop(self, condition: GraphCondition) -> WhileNode:
+        """Add a node, after this one, whose body runs while the condition is non-zero.
+
+        Parameters
+        ----------
+        condition : GraphCondition
+            The condition, from :meth:`GraphDefinition.create_condition`.
+
+        Returns
+        -------
+        WhileNode
+            The new node; :attr:`WhileNode.body` is its body.
+
+        Raises
+        ------
+        TypeError
+            If ``condition`` is not a :class:`GraphCondition`.
+        CUDAError
+            If the driver cannot add the node.
+        """
+        return GraphNode_add_conditional(
+            self, condition, cydriver.CU_GRAPH_COND_TYPE_WHILE, 1, WhileNode
+        )
+
+    @property
+    def graph(self) -> GraphDefinition:
+        """Return the :class:`GraphDefinition` the node belongs to."""
+        return GraphDefinition_from_box(self._box)
+
+    @property
+    def handle(self) -> driver.CUgraphNode | None:
+        """Return the driver's ``CUgraphNode``, or ``None`` for a definition's entry."""
+        if self._handle == NULL:
+            return None
+        return driver.CUgraphNode(<uintptr_t>self._handle)
+
+    @property
+    def is_valid(self) -> bool:
+        """Return whether the node and its graph still exist (:meth:`destroy` not called)."""
+        return not self._destroyed and self._box._handle != NULL
+
+    @property
+    def pred(self) -> _AdjacencySet:
+        """Return a live, editable set of the nodes this node depends on."""
+        return _AdjacencySet(self, False)
+
+    @pred.setter
+    def pred(self, value) -> None:
+        nodes = tuple(value)  # before clearing: ``value`` may be this live set
+        adjacency = _AdjacencySet(self, False)
+        adjacency.clear()
+        adjacency.update(nodes)
+
+    @property
+    def succ(self) -> _AdjacencySet:
+        """Return a live, editable set of the nodes that depend on this node."""
+        return _AdjacencySet(self, True)
+
+    @succ.setter
+    def succ(self, value) -> None:
+        nodes = tuple(value)  # before clearing: ``value`` may be this live set
+        adjacency = _AdjacencySet(self, True)
+        adjacency.clear()
+        adjacency.update(nodes)
+
+    @property
+    def type(self) -> driver.CUgraphNodeType | None:
+        """Return the driver's kind of node, or ``None`` for a definition's entry."""
+        if self._handle == NULL:
+            return None
+        return driver.CUgraphNodeType(GraphNode_type(self._handle))
+
+
+cdef class EmptyNode(GraphNode):
+    """A node that does nothing: a point to depend on, for example to join branches."""
+
+
+cdef class KernelNode(GraphNode):
+    """A node that launches a kernel; its properties read the launch's parameters."""
+
+    def update(
+        self,
+        *,
+        config: LaunchConfig | None = None,
+        kernel: Kernel | None = None,
+        args: tuple | None = None,
+    ) -> None:
+        """Replace some of the launch's parameters; the others keep their values.
+
+        Parameters
+        ----------
+        config : LaunchConfig, optional
+            The new grid, block and shared memory.
+        kernel : Kernel, optional
+            The new kernel; ``args`` must come with it.
+        args : tuple, optional
+            The new arguments, all of them (``()`` for none).
+
+        Raises
+        ------
+        ValueError
+            If ``kernel`` is given without ``args``.
+        TypeError
+            If an argument has the wrong type.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_check_valid(self)
+        if kernel is not None and args is None:
+            raise ValueError("changing the kernel requires args (args=() for no arguments)")
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphKernelNodeGetParams(c_node, &c_params))
+        if kernel is None:
+            kernel = self.kernel
+        keep = kernel_params(config, kernel, args, &c_params)
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphKernelNodeSetParams(c_node, &c_params))
+        _GraphBox_retain(self._box, keep)
+        self._box._root._node_data[<uintptr_t>c_node] = kernel
+
+    @property
+    def block(self) -> tuple:
+        """Return the block's dimensions, ``(x, y, z)``."""
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        KernelNode_params(self, &c_params)
+        return (c_params.blockDimX, c_params.blockDimY, c_params.blockDimZ)
+
+    @property
+    def config(self) -> LaunchConfig:
+        """Return a :class:`~cuda.core.LaunchConfig` of the node's grid, block and shared memory.
+
+        Clusters and cooperative launches are not part of it: the driver
+        does not keep them with the node.
+        """
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        KernelNode_params(self, &c_params)
+        return _LaunchConfig(
+            grid=(c_params.gridDimX, c_params.gridDimY, c_params.gridDimZ),
+            block=(c_params.blockDimX, c_params.blockDimY, c_params.blockDimZ),
+            shmem_size=c_params.sharedMemBytes,
+        )
+
+    @property
+    def grid(self) -> tuple:
+        """Return the grid's dimensions in blocks, ``(x, y, z)``."""
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        KernelNode_params(self, &c_params)
+        return (c_params.gridDimX, c_params.gridDimY, c_params.gridDimZ)
+
+    @property
+    def kernel(self) -> Kernel:
+        """Return the :class:`~cuda.core.Kernel` the node launches."""
+        kernel = self._box._root._node_data.get(<uintptr_t>self._handle)
+        if kernel is not None:
+            return kernel
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        KernelNode_params(self, &c_params)
+        return _Kernel.from_handle(<uintptr_t>c_params.kern)
+
+    @property
+    def shmem_size(self) -> int:
+        """Return the dynamic shared memory of each block, in bytes."""
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        KernelNode_params(self, &c_params)
+        return c_params.sharedMemBytes
+
+
+cdef class AllocNode(GraphNode):
+    """A node that allocates graph memory; its properties read the allocation."""
+
+    @property
+    def bytesize(self) -> int:
+        """Return the number of bytes allocated."""
+        cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
+        AllocNode_params(self, &c_params)
+        return c_params.bytesize
+
+    @property
+    def device_id(self) -> int:
+        """Return the ordinal of the device the allocation was made for."""
+        device_id = self._box._root._node_data.get(<uintptr_t>self._handle)
+        if device_id is not None:
+            return device_id
+        cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
+        AllocNode_params(self, &c_params)
+        return c_params.poolProps.location.id
+
+    @property
+    def dptr(self) -> int:
+        """Return the address of the allocation."""
+        cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
+        AllocNode_params(self, &c_params)
+        return <uintptr_t>c_params.dptr
+
+    @property
+    def memory_type(self) -> GraphMemoryType:
+        """Return the kind of memory: device, host or managed."""
+        cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
+        AllocNode_params(self, &c_params)
+        if c_params.poolProps.allocType == cydriver.CU_MEM_ALLOCATION_TYPE_MANAGED:
+            return GraphMemoryType.MANAGED
+        if c_params.poolProps.location.type == cydriver.CU_MEM_LOCATION_TYPE_DEVICE:
+            return GraphMemoryType.DEVICE
+        return GraphMemoryType.HOST
+
+    @property
+    def peer_access(self) -> tuple:
+        """Return the ordinals of the other devices that may read and write the memory."""
+        cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
+        AllocNode_params(self, &c_params)
+        cdef size_t index
+        return tuple(
+            c_params.accessDescs[index].location.id for index in range(c_params.accessDescCount)
+        )
+
+
+cdef class FreeNode(GraphNode):
+    """A node that frees memory an :class:`AllocNode` allocated."""
+
+    @property
+    def dptr(self) -> int:
+        """Return the address the node frees."""
+        GraphNode_check_valid(self)
+        cdef cydriver.CUdeviceptr c_ptr = 0
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphMemFreeNodeGetParams(c_node, &c_ptr))
+        return <uintptr_t>c_ptr
+
+
+cdef class MemsetNode(GraphNode):
+    """A node that fills memory; its properties read the fill's parameters."""
+
+    def update(
+        self,
+        *,
+        dst: Buffer | int | None = None,
+        value: int | bytes | None = None,
+        width: int | None = None,
+        height: int | None = None,
+        pitch: int | None = None,
+        dst_owner: object = None,
+    ) -> None:
+        """Replace some of the fill's parameters; the others keep their values.
+
+        The context the node was made in must be current.
+
+        Parameters
+        ----------
+        dst : Buffer or int, optional
+            The new destination.
+        value : int or bytes-like, optional
+            The new pattern.
+        width : int, optional
+            The new number of elements in a row.
+        height : int, optional
+            The new number of rows.
+        pitch : int, optional
+            The new distance between rows, in bytes.
+        dst_owner : object, optional
+            An object to keep alive for a raw ``dst`` address.
+
+        Raises
+        ------
+        ValueError
+            If ``dst_owner`` comes without a raw ``dst`` address.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_check_valid(self)
+        if dst_owner is not None and (dst is None or isinstance(dst, Buffer)):
+            raise ValueError("dst_owner may only accompany a raw dst address")
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        keep = memset_params(
+            <uintptr_t>c_params.dst if dst is None else dst,
+            MemsetNode_value_bytes(&c_params) if value is None else value,
+            c_params.width if width is None else width,
+            c_params.height if height is None else height,
+            c_params.pitch if pitch is None else pitch,
+            dst_owner,
+            &c_params,
+        )
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphMemsetNodeSetParams(c_node, &c_params))
+        _GraphBox_retain(self._box, keep)
+
+    @property
+    def dptr(self) -> int:
+        """Return the destination's address."""
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        return <uintptr_t>c_params.dst
+
+    @property
+    def element_size(self) -> int:
+        """Return the size of an element, in bytes: 1, 2 or 4."""
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        return c_params.elementSize
+
+    @property
+    def height(self) -> int:
+        """Return the number of rows."""
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        return c_params.height
+
+    @property
+    def pitch(self) -> int:
+        """Return the distance between rows, in bytes."""
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        return c_params.pitch
+
+    @property
+    def value(self) -> int:
+        """Return the pattern, as an int of :attr:`element_size` bytes."""
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        return c_params.value
+
+    @property
+    def width(self) -> int:
+        """Return the number of elements in a row."""
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        MemsetNode_params(self, &c_params)
+        return c_params.width
+
+
+cdef class MemcpyNode(GraphNode):
+    """A node that copies memory; its properties read the copy's parameters."""
+
+    def update(
+        self,
+        *,
+        dst: Buffer | int | None = None,
+        src: Buffer | int | None = None,
+        size: int | None = None,
+        dst_owner: object = None,
+        src_owner: object = None,
+    ) -> None:
+        """Replace some of the copy's parameters; the others keep their values.
+
+        The context the node was made in must be current.
+
+        Parameters
+        ----------
+        dst : Buffer or int, optional
+            The new destination.
+        src : Buffer or int, optional
+            The new source.
+        size : int, optional
+            The new number of bytes.
+        dst_owner : object, optional
+            An object to keep alive for a raw ``dst`` address.
+        src_owner : object, optional
+            An object to keep alive for a raw ``src`` address.
+
+        Raises
+        ------
+        ValueError
+            If an owner comes without its raw address.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_check_valid(self)
+        if dst_owner is not None and (dst is None or isinstance(dst, Buffer)):
+            raise ValueError("dst_owner may only accompany a raw dst address")
+        if src_owner is not None and (src is None or isinstance(src, Buffer)):
+            raise ValueError("src_owner may only accompany a raw src address")
+        cdef cydriver.CUDA_MEMCPY3D c_params
+        MemcpyNode_params(self, &c_params)
+        keep = memcpy_params(
+            memcpy_end(c_params.dstMemoryType, c_params.dstHost, c_params.dstDevice)
+            if dst is None else dst,
+            memcpy_end(c_params.srcMemoryType, c_params.srcHost, c_params.srcDevice)
+            if src is None else src,
+            c_params.WidthInBytes if size is None else size,
+            dst_owner,
+            src_owner,
+            &c_params,
+        )
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphMemcpyNodeSetParams(c_node, &c_params))
+        _GraphBox_retain(self._box, keep)
+
+    @property
+    def dst(self) -> int:
+        """Return the destination's address."""
+        cdef cydriver.CUDA_MEMCPY3D c_params
+        MemcpyNode_params(self, &c_params)
+        return memcpy_end(c_params.dstMemoryType, c_params.dstHost, c_params.dstDevice)
+
+    @property
+    def size(self) -> int:
+        """Return the number of bytes copied."""
+        cdef cydriver.CUDA_MEMCPY3D c_params
+        MemcpyNode_params(self, &c_params)
+        return c_params.WidthInBytes
+
+    @property
+    def src(self) -> int:
+        """Return the source's address."""
+        cdef cydriver.CUDA_MEMCPY3D c_params
+        MemcpyNode_params(self, &c_params)
+        return memcpy_end(c_params.srcMemoryType, c_params.srcHost, c_params.srcDevice)
+
+
+cdef class ChildGraphNode(GraphNode):
+    """A node that runs a graph of its own (a copy made when the node was added)."""
+
+    def update(self, child: GraphDefinition) -> None:
+        """Replace the node's graph with a copy of ``child``.
+
+        Parameters
+        ----------
+        child : GraphDefinition
+            A graph of another hierarchy than this node's.
+
+        Raises
+        ------
+        TypeError
+            If ``child`` is not a :class:`GraphDefinition`.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_check_valid(self)
+        if not isinstance(child, GraphDefinition):
+            raise TypeError(f"child must be a GraphDefinition, got {type(child).__name__}")
+        cdef cydriver.CUgraphNodeParams c_params
+        memset(&c_params, 0, sizeof(c_params))
+        c_params.type = cydriver.CU_GRAPH_NODE_TYPE_GRAPH
+        c_params.graph.graph = (<GraphDefinition>child)._box._handle
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphNodeSetParams(c_node, &c_params))
+        _GraphBox_retain(self._box, (<GraphDefinition>child)._box._root._retained)
+
+    @property
+    def child_graph(self) -> GraphDefinition:
+        """Return a :class:`GraphDefinition` of the node's own graph (the node keeps it)."""
+        GraphNode_check_valid(self)
+        cdef cydriver.CUgraph c_graph = NULL
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_graph))
+        box = _GraphBox_create(c_graph, False, self._box, self._box._root)
+        return GraphDefinition_from_box(box)
+
+
+cdef class EventRecordNode(GraphNode):
+    """A node that records an event."""
+
+    def update(self, event: Event) -> None:
+        """Record ``event`` instead.
+
+        Parameters
+        ----------
+        event : Event
+            The new event.
+
+        Raises
+        ------
+        TypeError
+            If ``event`` is not an :class:`~cuda.core.Event`.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_set_event(self, event, True)
+
+    @property
+    def event(self) -> Event:
+        """Return the :class:`~cuda.core.Event` the node records."""
+        return self._box._root._node_data.get(<uintptr_t>self._handle)
+
+
+cdef class EventWaitNode(GraphNode):
+    """A node that waits for an event."""
+
+    def update(self, event: Event) -> None:
+        """Wait for ``event`` instead.
+
+        Parameters
+        ----------
+        event : Event
+            The new event.
+
+        Raises
+        ------
+        TypeError
+            If ``event`` is not an :class:`~cuda.core.Event`.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_set_event(self, event, False)
+
+    @property
+    def event(self) -> Event:
+        """Return the :class:`~cuda.core.Event` the node waits for."""
+        return self._box._root._node_data.get(<uintptr_t>self._handle)
+
+
+cdef class HostCallbackNode(GraphNode):
+    """A node that calls a function on the host."""
+
+    def update(
+        self, fn: collections.abc.Callable[[], object], *, user_data: int | bytes | None = None
+    ) -> None:
+        """Call ``fn`` instead; ``fn`` and ``user_data`` are as :meth:`GraphNode.callback` takes.
+
+        Parameters
+        ----------
+        fn : callable or ctypes function pointer
+            The new function.
+        user_data : int or bytes-like, optional
+            The argument of a ctypes function pointer.
+
+        Raises
+        ------
+        TypeError
+            If ``fn`` is not callable, or is a ctypes function pointer of
+            another prototype.
+        ValueError
+            If ``user_data`` is given with a Python callable.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        GraphNode_check_valid(self)
+        cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
+        keep = host_callback_params(fn, user_data, &c_params)
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphHostNodeSetParams(c_node, &c_params))
+        _GraphBox_retain(self._box, keep)
+
+    @property
+    def callback(self):
+        """Return the Python callable, or ``None`` for a ctypes function pointer."""
+        GraphNode_check_valid(self)
+        cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
+        cdef cydriver.CUgraphNode c_node = self._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphHostNodeGetParams(c_node, &c_params))
+        if c_params.fn != host_trampoline:
+            return None
+        return <object>c_params.userData
+
+
+cdef class ConditionalNode(GraphNode):
+    """A node whose body graphs run as a condition decides.
+
+    The builder methods return one of the subclasses :class:`IfNode`,
+    :class:`IfElseNode`, :class:`WhileNode` and :class:`SwitchNode`; a
+    conditional node that the driver reports but this library did not make
+    is of this class, and knows neither its condition nor its bodies.
+    """
+
+    @property
+    def branches(self) -> tuple:
+        """Return the body graphs, as :class:`GraphDefinition` objects (empty if unknown)."""
+        data = self._box._root._node_data.get(<uintptr_t>self._handle)
+        return () if data is None else data[2]
+
+    @property
+    def cond_type(self) -> GraphConditionalType | None:
+        """Return the kind of conditional: if, while or switch (``None`` if unknown)."""
+        data = self._box._root._node_data.get(<uintptr_t>self._handle)
+        return None if data is None else data[3]
+
+    @property
+    def condition(self) -> GraphCondition | None:
+        """Return the :class:`GraphCondition` the node tests (``None`` if unknown)."""
+        data = self._box._root._node_data.get(<uintptr_t>self._handle)
+        return None if data is None else data[1]
+
+
+cdef class IfNode(ConditionalNode):
+    """A conditional node whose body runs once if the condition is non-zero."""
+
+    @property
+    def then(self) -> GraphDefinition:
+        """Return the body graph."""
+        return self.branches[0]
+
+
+cdef class IfElseNode(ConditionalNode):
+    """A conditional node that runs one body if the condition is non-zero, the other if zero."""
+
+    @property
+    def else_(self) -> GraphDefinition:
+        """Return the body that runs when the condition is zero."""
+        return self.branches[1]
+
+    @property
+    def then(self) -> GraphDefinition:
+        """Return the body that runs when the condition is non-zero."""
+        return self.branches[0]
+
+
+cdef class WhileNode(ConditionalNode):
+    """A conditional node whose body runs again and again while the condition is non-zero."""
+
+    @property
+    def body(self) -> GraphDefinition:
+        """Return the body graph."""
+        return self.branches[0]
+
+
+cdef class SwitchNode(ConditionalNode):
+    """A conditional node that runs the body the condition's value selects."""
+
+
+cdef class ExecutableGraphNode:
+    """A node of an executable :class:`~cuda.core.graph.Graph`, to change it between launches.
+
+    ``graph[node]`` returns one, for a node of the definition the graph was
+    instantiated from; the driver checks that the node belongs to the graph
+    when the view is used.
+    """
+
+    def __init__(self) -> None:
+        """Refuse direct construction: index a :class:`~cuda.core.graph.Graph` instead."""
+        raise RuntimeError("directly constructing an executable graph node is not supported")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self._node!r}>"
+
+
+cdef class ExecutableKernelNode(ExecutableGraphNode):
+    """A kernel node of an executable graph."""
+
+    def disable(self) -> None:
+        """Skip the node in future launches.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_enabled(self, False)
+
+    def enable(self) -> None:
+        """Run the node again in future launches.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_enabled(self, True)
+
+    def update(self, *, config: LaunchConfig, kernel: Kernel, args: tuple) -> None:
+        """Launch ``kernel`` with ``config`` and ``args`` in future launches.
+
+        Parameters
+        ----------
+        config : LaunchConfig
+            The grid, block and shared memory.
+        kernel : Kernel
+            The kernel.
+        args : tuple
+            All the kernel's arguments (``()`` for none).
+
+        Raises
+        ------
+        TypeError
+            If an argument has the wrong type.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        Graph_check_open(self._graph)
+        cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        memset(&c_params, 0, sizeof(c_params))
+        keep = kernel_params(config, kernel, args, &c_params)
+        cdef cydriver.CUgraphExec c_exec = self._graph._handle
+        cdef cydriver.CUgraphNode c_node = self._node._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphExecKernelNodeSetParams(c_exec, c_node, &c_params))
+        ExecutableGraphNode_retain(self, keep)
+
+    @property
+    def is_enabled(self) -> bool:
+        """Return whether the node runs in launches."""
+        return ExecutableGraphNode_is_enabled(self)
+
+
+cdef class ExecutableMemsetNode(ExecutableGraphNode):
+    """A memset node of an executable graph."""
+
+    def disable(self) -> None:
+        """Skip the node in future launches.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_enabled(self, False)
+
+    def enable(self) -> None:
+        """Run the node again in future launches.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_enabled(self, True)
+
+    def update(
+        self,
+        *,
+        dst: Buffer | int,
+        value: int | bytes,
+        width: int,
+        height: int = 1,
+        pitch: int = 0,
+    ) -> None:
+        """Fill with these parameters in future launches.
+
+        Parameters
+        ----------
+        dst : Buffer or int
+            The destination.
+        value : int or bytes-like
+            The pattern.
+        width : int
+            The number of elements in a row.
+        height : int, optional
+            The number of rows.
+        pitch : int, optional
+            The distance between rows, in bytes.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        Graph_check_open(self._graph)
+        cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
+        keep = memset_params(dst, value, width, height, pitch, None, &c_params)
+        cdef cydriver.CUcontext c_ctx = current_context()
+        cdef cydriver.CUgraphExec c_exec = self._graph._handle
+        cdef cydriver.CUgraphNode c_node = self._node._handle
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecMemsetNodeSetParams(c_exec, c_node, &c_params, c_ctx)
+            )
+        ExecutableGraphNode_retain(self, keep)
+
+    @property
+    def is_enabled(self) -> bool:
+        """Return whether the node runs in launches."""
+        return ExecutableGraphNode_is_enabled(self)
+
+
+cdef class ExecutableMemcpyNode(ExecutableGraphNode):
+    """A memcpy node of an executable graph."""
+
+    def disable(self) -> None:
+        """Skip the node in future launches.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_enabled(self, False)
+
+    def enable(self) -> None:
+        """Run the node again in future launches.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_enabled(self, True)
+
+    def update(self, *, dst: Buffer | int, src: Buffer | int, size: int) -> None:
+        """Copy with these parameters in future launches.
+
+        Parameters
+        ----------
+        dst : Buffer or int
+            The destination.
+        src : Buffer or int
+            The source.
+        size : int
+            The number of bytes.
+
+        Raises
+        ------
+        CUDAError
+            If the driver cannot change the node.
+        """
+        Graph_check_open(self._graph)
+        cdef cydriver.CUDA_MEMCPY3D c_params
+        keep = memcpy_params(dst, src, size, None, None, &c_params)
+        cdef cydriver.CUcontext c_ctx = current_context()
+        cdef cydriver.CUgraphExec c_exec = self._graph._handle
+        cdef cydriver.CUgraphNode c_node = self._node._handle
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecMemcpyNodeSetParams(c_exec, c_node, &c_params, c_ctx)
+            )
+        ExecutableGraphNode_retain(self, keep)
+
+    @property
+    def is_enabled(self) -> bool:
+        """Return whether the node runs in launches."""
+        return ExecutableGraphNode_is_enabled(self)
+
+
+cdef class ExecutableChildGraphNode(ExecutableGraphNode):
+    """A child graph node of an executable graph."""
+
+    def update(self, child: GraphDefinition) -> None:
+        """Run ``child``'s parameters in future launches; its topology must match.
+
+        Parameters
+        ----------
+        child : GraphDefinition
+            A graph of the same topology as the node's.
+
+        Raises
+        ------
+        TypeError
+            If ``child`` is not a :class:`GraphDefinition`.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        Graph_check_open(self._graph)
+        if not isinstance(child, GraphDefinition):
+            raise TypeError(f"child must be a GraphDefinition, got {type(child).__name__}")
+        cdef cydriver.CUgraph c_child = (<GraphDefinition>child)._box._handle
+        cdef cydriver.CUgraphExec c_exec = self._graph._handle
+        cdef cydriver.CUgraphNode c_node = self._node._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphExecChildGraphNodeSetParams(c_exec, c_node, c_child))
+        ExecutableGraphNode_retain(self, (<GraphDefinition>child)._box._root._retained)
+
+
+cdef class ExecutableEventRecordNode(ExecutableGraphNode):
+    """An event record node of an executable graph."""
+
+    def update(self, event: Event) -> None:
+        """Record ``event`` in future launches.
+
+        Parameters
+        ----------
+        event : Event
+            The event.
+
+        Raises
+        ------
+        TypeError
+            If ``event`` is not an :class:`~cuda.core.Event`.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_event(self, event, True)
+
+
+cdef class ExecutableEventWaitNode(ExecutableGraphNode):
+    """An event wait node of an executable graph."""
+
+    def update(self, event: Event) -> None:
+        """Wait for ``event`` in future launches.
+
+        Parameters
+        ----------
+        event : Event
+            The event.
+
+        Raises
+        ------
+        TypeError
+            If ``event`` is not an :class:`~cuda.core.Event`.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        ExecutableGraphNode_set_event(self, event, False)
+
+
+cdef class ExecutableHostCallbackNode(ExecutableGraphNode):
+    """A host callback node of an executable graph."""
+
+    def update(
+        self, fn: collections.abc.Callable[[], object], *, user_data: int | bytes | None = None
+    ) -> None:
+        """Call ``fn`` in future launches; as :meth:`GraphNode.callback` takes it.
+
+        Parameters
+        ----------
+        fn : callable or ctypes function pointer
+            The function.
+        user_data : int or bytes-like, optional
+            The argument of a ctypes function pointer.
+
+        Raises
+        ------
+        TypeError
+            If ``fn`` is not callable, or is a ctypes function pointer of
+            another prototype.
+        ValueError
+            If ``user_data`` is given with a Python callable.
+        CUDAError
+            If the driver cannot change the node.
+        """
+        Graph_check_open(self._graph)
+        cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
+        keep = host_callback_params(fn, user_data, &c_params)
+        cdef cydriver.CUgraphExec c_exec = self._graph._handle
+        cdef cydriver.CUgraphNode c_node = self._node._handle
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphExecHostNodeSetParams(c_exec, c_node, &c_params))
+        ExecutableGraphNode_retain(self, keep)
+
+
+class _AdjacencySet(collections.abc.MutableSet):
+    """A live set of a node's predecessors or successors; changes edit the graph's edges."""
+
+    __slots__ = ("_node", "_forward")
+
+    def __init__(self, node: GraphNode, forward: bool) -> None:
+        self._node = node
+        self._forward = forward
+
+    def __contains__(self, value: object) -> bool:
+        return value in GraphNode_neighbours(self._node, self._forward)
+
+    def __iter__(self):
+        return iter(GraphNode_neighbours(self._node, self._forward))
+
+    def __len__(self) -> int:
+        return len(GraphNode_neighbours(self._node, self._forward))
+
+    def __repr__(self) -> str:
+        return f"{{{', '.join(repr(node) for node in self)}}}"
+
+    def add(self, value: GraphNode) -> None:
+        """Add an edge between the node and ``value``."""
+        if value not in self:
+            GraphNode_edit_edges(self._node, (value,), self._forward, True)
+
+    def clear(self) -> None:
+        """Remove all the node's edges in this direction."""
+        GraphNode_edit_edges(self._node, tuple(self), self._forward, False)
+
+    def discard(self, value: GraphNode) -> None:
+        """Remove the edge between the node and ``value``, if there is one."""
+        if value in self:
+            GraphNode_edit_edges(self._node, (value,), self._forward, False)
+
+    def update(self, *others) -> None:
+        """Add edges to all the nodes of ``others``."""
+        present = set(self)
+        new = []
+        for other in others:
+            for value in other:
+                if value not in present:
+                    present.add(value)
+                    new.append(value)
+        GraphNode_edit_edges(self._node, tuple(new), self._forward, True)
+
+
+cdef class _GraphBox:
+    """A driver graph, shared by the definitions and nodes that view it.
+
+    A root box owns its graph and destroys it when collected; the box of a
+    nested graph (a child graph, a conditional body) keeps its parent box
+    alive instead. The root's ``retained`` list keeps the operands of every
+    node in the hierarchy alive; ``node_data`` holds what the driver cannot
+    report about a node (its kernel, its event, a conditional's bodies).
+    """
+
+    def __dealloc__(self):
+        cdef cydriver.CUgraph c_graph = self._handle
+        cdef cydriver.CUresult err
+        if not self._owned or c_graph == NULL:
+            return
+        self._handle = NULL
+        with nogil:
+            err = cydriver.cuGraphDestroy(c_graph)
+        if (
+            err != cydriver.CUresult.CUDA_SUCCESS
+            and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
+            and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
+        ):
+            # stacklevel=1 names the Python line that dropped the last reference:
+            # compiled Cython functions push no frames of their own.
+            warnings.warn(
+                f"could not destroy graph {<uintptr_t>c_graph:#x} while collecting it: "
+                f"{driver.CUresult(err).name}",
+                RuntimeWarning,
+                stacklevel=1,
+            )
+
+    def close(self) -> None:
+        """Destroy an owned graph now; a nested or closed box does nothing.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy the graph.
+        """
+        cdef cydriver.CUgraph c_graph = self._handle
+        if not self._owned or c_graph == NULL:
+            return
+        self._handle = NULL
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
+
+
+cdef _GraphBox _GraphBox_create(
+    cydriver.CUgraph handle, bint owned, object parent, _GraphBox root
+):
+    """Return a box for ``handle``: a root if ``root`` is ``None``, else nested under ``parent``."""
+    cdef _GraphBox box = _GraphBox.__new__(_GraphBox)
+    box._handle = handle
+    box._owned = owned
+    box._parent = parent
+    if root is None:
+        box._root = box
+        box._retained = []
+        box._node_data = {}
+    else:
+        box._root = root
+    return box
+
+
+cdef int _GraphBox_retain(_GraphBox self, object keep) except -1:
+    """Keep ``keep`` alive for as long as the hierarchy's root graph lives."""
+    if keep is not None:
+        self._root._retained.append(keep)
+    return 0
+
+
+def _definition_from_handle(handle: int, owned: bool, keepalive: object) -> GraphDefinition:
+    """Return a definition of the graph at ``handle``, for :class:`~cuda.core.graph.GraphBuilder`.
+
+    An owned graph is destroyed with the definition; one not owned is kept
+    alive by ``keepalive``.
+    """
+    cdef _GraphBox box = _GraphBox_create(
+        <cydriver.CUgraph><uintptr_t>handle, owned, keepalive, None
+    )
+    return GraphDefinition_from_box(box)
+
+
+def _condition_from_handle(handle: int, keepalive: object) -> GraphCondition:
+    """Return a :class:`GraphCondition` of a handle a :class:`GraphBuilder` created."""
+    cdef GraphCondition condition = GraphCondition.__new__(GraphCondition)
+    condition._handle = handle
+    condition._owner = keepalive
+    return condition
+
+
+def _condition_value(condition: GraphCondition) -> int:
+    """Return the ``CUgraphConditionalHandle`` of ``condition``, checking its type."""
+    if not isinstance(condition, GraphCondition):
+        raise TypeError(f"condition must be a GraphCondition, got {type(condition).__name__}")
+    return (<GraphCondition>condition)._handle
+
+
+def _host_callback_parts(fn, user_data) -> tuple:
+    """Return ``(function address, user data address, object to keep)`` for a host callback."""
+    cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
+    keep = host_callback_params(fn, user_data, &c_params)
+    return (<uintptr_t>c_params.fn, <uintptr_t>c_params.userData, keep)
+
+
+def _executable_view(Graph graph, node) -> ExecutableGraphNode:
+    """Return the view of ``node`` in ``graph`` that ``Graph.__getitem__`` returns."""
+    if not isinstance(node, GraphNode) or (<GraphNode>node)._handle == NULL:
+        raise TypeError(f"expected a node of a GraphDefinition, got {node!r}")
+    Graph_check_open(graph)
+    cls = _EXECUTABLE_CLASSES.get(GraphNode_type((<GraphNode>node)._handle))
+    if cls is None:
+        raise TypeError(f"{type(node).__name__} has no executable view")
+    cdef ExecutableGraphNode view = ExecutableGraphNode.__new__(cls)
+    view._graph = graph
+    view._node = node
+    return view
+
+
+cdef GraphDefinition GraphDefinition_from_box(_GraphBox box):
+    """Return a new definition that views ``box``'s graph."""
+    cdef GraphDefinition definition = GraphDefinition.__new__(GraphDefinition)
+    definition._box = box
+    return definition
+
+
+cdef int GraphDefinition_check_valid(GraphDefinition self) except -1:
+    """Raise :class:`RuntimeError` if the definition's graph no longer exists."""
+    if self._box._handle == NULL:
+        raise RuntimeError("the graph definition is no longer valid")
+    return 0
+
+
+cdef set GraphDefinition_nodes(GraphDefinition self):
+    """Return the nodes of the definition's graph."""
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef size_t c_count = 0
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphGetNodes(c_graph, NULL, &c_count))
+    if c_count == 0:
+        return set()
+    cdef cydriver.CUgraphNode* c_nodes = <cydriver.CUgraphNode*>malloc(
+        c_count * sizeof(cydriver.CUgraphNode)
+    )
+    if c_nodes == NULL:
+        raise MemoryError()
+    cdef size_t index
+    try:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphGetNodes(c_graph, c_nodes, &c_count))
+        return {GraphNode_wrap(self._box, c_nodes[index]) for index in range(c_count)}
+    finally:
+        free(c_nodes)
+
+
+cdef set GraphDefinition_edges(GraphDefinition self):
+    """Return the edges of the definition's graph as pairs of nodes."""
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef size_t c_count = 0
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphGetEdges(c_graph, NULL, NULL, NULL, &c_count))
+    if c_count == 0:
+        return set()
+    cdef cydriver.CUgraphNode* c_from = <cydriver.CUgraphNode*>malloc(
+        2 * c_count * sizeof(cydriver.CUgraphNode)
+    )
+    if c_from == NULL:
+        raise MemoryError()
+    cdef cydriver.CUgraphNode* c_to = c_from + c_count
+    cdef size_t index
+    try:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphGetEdges(c_graph, c_from, c_to, NULL, &c_count))
+        return {
+            (GraphNode_wrap(self._box, c_from[index]), GraphNode_wrap(self._box, c_to[index]))
+            for index in range(c_count)
+        }
+    finally:
+        free(c_from)
+
+
+cdef GraphCondition GraphCondition_create(
+    cydriver.CUgraph graph, object default_value, object owner
+):
+    """Create a conditional handle for ``graph``, with ``default_value`` if given."""
+    cdef cydriver.CUcontext c_ctx = current_context()
+    cdef unsigned int c_default = 0
+    cdef unsigned int c_flags = 0
+    if default_value is not None:
+        c_default = default_value
+        c_flags = cydriver.CU_GRAPH_COND_ASSIGN_DEFAULT
+    cdef cydriver.CUgraphConditionalHandle c_handle = 0
+    with nogil:
+        HANDLE_RETURN(
+            cydriver.cuGraphConditionalHandleCreate(&c_handle, graph, c_ctx, c_default, c_flags)
+        )
+    cdef GraphCondition condition = GraphCondition.__new__(GraphCondition)
+    condition._handle = c_handle
+    condition._owner = owner
+    return condition
+
+
+cdef GraphNode GraphNode_create(type cls, _GraphBox box, cydriver.CUgraphNode handle):
+    """Return a new node object of ``cls`` for ``handle``, and register it."""
+    cdef GraphNode node = GraphNode.__new__(cls)
+    node._box = box
+    node._handle = handle
+    if handle != NULL:
+        _NODE_REGISTRY[<uintptr_t>handle] = node
+    return node
+
+
+cdef GraphNode GraphNode_wrap(_GraphBox box, cydriver.CUgraphNode handle):
+    """Return the node object of ``handle``: the registered one, or a new one of its class."""
+    node = _NODE_REGISTRY.get(<uintptr_t>handle)
+    if node is not None:
+        return node
+    cdef int c_type = GraphNode_type(handle)
+    cls = _NODE_CLASSES.get(c_type, GraphNode)
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
+        data = box._root._node_data.get(<uintptr_t>handle)
+        cls = ConditionalNode if data is None else data[0]
+    return GraphNode_create(cls, box, handle)
+
+
+cdef int GraphNode_check_valid(GraphNode self) except -1:
+    """Raise :class:`RuntimeError` if the node was destroyed or its graph is gone."""
+    if self._destroyed or self._box._handle == NULL:
+        raise RuntimeError("the graph node is no longer valid")
+    return 0
+
+
+cdef int GraphNode_type(cydriver.CUgraphNode handle) except -1:
+    """Return the driver's type of node ``handle``."""
+    cdef cydriver.CUgraphNodeType c_type
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphNodeGetType(handle, &c_type))
+    return <int>c_type
+
+
+cdef list GraphNode_neighbours(GraphNode self, bint forward):
+    """Return the nodes ``self`` depends on, or that depend on it if ``forward``."""
+    GraphNode_check_valid(self)
+    cdef cydriver.CUgraphNode c_node = self._handle
+    cdef size_t c_count = 0
+    if c_node == NULL:
+        return []
+    with nogil:
+        if forward:
+            HANDLE_RETURN(cydriver.cuGraphNodeGetDependentNodes(c_node, NULL, NULL, &c_count))
+        else:
+            HANDLE_RETURN(cydriver.cuGraphNodeGetDependencies(c_node, NULL, NULL, &c_count))
+    if c_count == 0:
+        return []
+    cdef cydriver.CUgraphNode* c_nodes = <cydriver.CUgraphNode*>malloc(
+        c_count * sizeof(cydriver.CUgraphNode)
+    )
+    if c_nodes == NULL:
+        raise MemoryError()
+    cdef size_t index
+    try:
+        with nogil:
+            if forward:
+                HANDLE_RETURN(
+                    cydriver.cuGraphNodeGetDependentNodes(c_node, c_nodes, NULL, &c_count)
+                )
+            else:
+                HANDLE_RETURN(
+                    cydriver.cuGraphNodeGetDependencies(c_node, c_nodes, NULL, &c_count)
+                )
+        return [GraphNode_wrap(self._box, c_nodes[index]) for index in range(c_count)]
+    finally:
+        free(c_nodes)
+
+
+cdef int GraphNode_edit_edges(GraphNode self, tuple others, bint forward, bint add) except -1:
+    """Add (or remove) the edges between ``self`` and each of ``others`` in one driver call."""
+    GraphNode_check_valid(self)
+    cdef size_t c_count = len(others)
+    if c_count == 0:
+        return 0
+    for other in others:
+        if not isinstance(other, GraphNode) or (<GraphNode>other)._handle == NULL:
+            raise TypeError(f"expected a node of a GraphDefinition, got {other!r}")
+    cdef cydriver.CUgraphNode* c_from = <cydriver.CUgraphNode*>malloc(
+        2 * c_count * sizeof(cydriver.CUgraphNode)
+    )
+    if c_from == NULL:
+        raise MemoryError()
+    cdef cydriver.CUgraphNode* c_to = c_from + c_count
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef size_t index
+    try:
+        for index in range(c_count):
+            if forward:
+                c_from[index] = self._handle
+                c_to[index] = (<GraphNode>others[index])._handle
+            else:
+                c_from[index] = (<GraphNode>others[index])._handle
+                c_to[index] = self._handle
+        with nogil:
+            if add:
+                HANDLE_RETURN(cydriver.cuGraphAddDependencies(c_graph, c_from, c_to, NULL, c_count))
+            else:
+                HANDLE_RETURN(
+                    cydriver.cuGraphRemoveDependencies(c_graph, c_from, c_to, NULL, c_count)
+                )
+    finally:
+        free(c_from)
+    return 0
+
+
+cdef EmptyNode GraphNode_add_empty(GraphNode self, tuple others):
+    """Add an empty node that depends on ``self`` (unless the entry) and on ``others``."""
+    GraphNode_check_valid(self)
+    dependencies = [] if self._handle == NULL else [self]
+    for other in others:
+        if not isinstance(other, GraphNode):
+            raise TypeError(f"expected GraphNode objects, got {type(other).__name__}")
+        if (<GraphNode>other)._handle != NULL:
+            dependencies.append(other)
+    cdef size_t c_count = len(dependencies)
+    cdef cydriver.CUgraphNode* c_dependencies = <cydriver.CUgraphNode*>malloc(
+        (c_count + 1) * sizeof(cydriver.CUgraphNode)
+    )
+    if c_dependencies == NULL:
+        raise MemoryError()
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef cydriver.CUgraphNode c_node = NULL
+    cdef size_t index
+    try:
+        for index in range(c_count):
+            c_dependencies[index] = (<GraphNode>dependencies[index])._handle
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddEmptyNode(&c_node, c_graph, c_dependencies, c_count)
+            )
+    finally:
+        free(c_dependencies)
+    return GraphNode_create(EmptyNode, self._box, c_node)
+
+
+cdef KernelNode GraphNode_add_kernel(GraphNode self, object config, object kernel, tuple args):
+    """Add a kernel node after ``self`` that launches ``kernel`` with ``config`` and ``args``."""
+    GraphNode_check_valid(self)
+    cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+    memset(&c_params, 0, sizeof(c_params))
+    keep = kernel_params(config, kernel, args, &c_params)
+    cdef cydriver.CUgraphNode c_dependency = self._handle
+    cdef size_t c_count = 1 if c_dependency != NULL else 0
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef cydriver.CUgraphNode c_node = NULL
+    with nogil:
+        HANDLE_RETURN(
+            cydriver.cuGraphAddKernelNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
+        )
+    _GraphBox_retain(self._box, keep)
+    self._box._root._node_data[<uintptr_t>c_node] = kernel
+    return GraphNode_create(KernelNode, self._box, c_node)
+
+
+cdef AllocNode GraphNode_add_alloc(
+    GraphNode self, object size, object device, object memory_type, object peer_access
+):
+    """Add an allocation node after ``self``; see :meth:`GraphNode.allocate`."""
+    GraphNode_check_valid(self)
+    kind = GraphMemoryType(memory_type)
+    cdef int c_device = device_ordinal(device)
+    peers = [device_ordinal(peer) for peer in (peer_access or ())]
+    cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
+    memset(&c_params, 0, sizeof(c_params))
+    c_params.bytesize = size
+    c_params.poolProps.allocType = cydriver.CU_MEM_ALLOCATION_TYPE_PINNED
+    c_params.poolProps.location.type = cydriver.CU_MEM_LOCATION_TYPE_DEVICE
+    c_params.poolProps.location.id = c_device
+    if kind == GraphMemoryType.HOST:
+        c_params.poolProps.location.type = cydriver.CU_MEM_LOCATION_TYPE_HOST
+        c_params.poolProps.location.id = 0
+    elif kind == GraphMemoryType.MANAGED:
+        c_params.poolProps.allocType = cydriver.CU_MEM_ALLOCATION_TYPE_MANAGED
+    cdef size_t c_peers = len(peers)
+    cdef cydriver.CUmemAccessDesc* c_access = NULL
+    cdef size_t index
+    if c_peers:
+        c_access = <cydriver.CUmemAccessDesc*>malloc(c_peers * sizeof(cydriver.CUmemAccessDesc))
+        if c_access == NULL:
+            raise MemoryError()
+        memset(c_access, 0, c_peers * sizeof(cydriver.CUmemAccessDesc))
+        for index in range(c_peers):
+            c_access[index].location.type = cydriver.CU_MEM_LOCATION_TYPE_DEVICE
+            c_access[index].location.id = peers[index]
+            c_access[index].flags = cydriver.CU_MEM_ACCESS_FLAGS_PROT_READWRITE
+    c_params.accessDescs = c_access
+    c_params.accessDescCount = c_peers
+    cdef cydriver.CUgraphNode c_dependency = self._handle
+    cdef size_t c_count = 1 if c_dependency != NULL else 0
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef cydriver.CUgraphNode c_node = NULL
+    try:
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddMemAllocNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
+            )
+    finally:
+        free(c_access)
+    self._box._root._node_data[<uintptr_t>c_node] = c_device
+    return GraphNode_create(AllocNode, self._box, c_node)
+
+
+cdef GraphNode GraphNode_add_event(GraphNode self, object event, bint record):
+    """Add a node after ``self`` that records ``event``, or waits for it."""
+    GraphNode_check_valid(self)
+    if not isinstance(event, Event):
+        raise TypeError(f"event must be an Event, got {type(event).__name__}")
+    cdef cydriver.CUevent c_event = (<Event>event)._handle
+    cdef cydriver.CUgraphNode c_dependency = self._handle
+    cdef size_t c_count = 1 if c_dependency != NULL else 0
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef cydriver.CUgraphNode c_node = NULL
+    with nogil:
+        if record:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddEventRecordNode(
+                    &c_node, c_graph, &c_dependency, c_count, c_event
+                )
+            )
+        else:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddEventWaitNode(&c_node, c_graph, &c_dependency, c_count, c_event)
+            )
+    _GraphBox_retain(self._box, event)
+    self._box._root._node_data[<uintptr_t>c_node] = event
+    return GraphNode_create(EventRecordNode if record else EventWaitNode, self._box, c_node)
+
+
+cdef int GraphNode_set_event(GraphNode self, object event, bint record) except -1:
+    """Make the event node ``self`` record (or wait for) ``event`` instead."""
+    GraphNode_check_valid(self)
+    if not isinstance(event, Event):
+        raise TypeError(f"event must be an Event, got {type(event).__name__}")
+    cdef cydriver.CUevent c_event = (<Event>event)._handle
+    cdef cydriver.CUgraphNode c_node = self._handle
+    with nogil:
+        if record:
+            HANDLE_RETURN(cydriver.cuGraphEventRecordNodeSetEvent(c_node, c_event))
+        else:
+            HANDLE_RETURN(cydriver.cuGraphEventWaitNodeSetEvent(c_node, c_event))
+    _GraphBox_retain(self._box, event)
+    self._box._root._node_data[<uintptr_t>c_node] = event
+    return 0
+
+
+cdef ConditionalNode GraphNode_add_conditional(
+    GraphNode self,
+    object condition,
+    cydriver.CUgraphConditionalNodeType cond_type,
+    unsigned int size,
+    type cls,
+):
+    """Add a conditional node of ``cond_type`` with ``size`` bodies after ``self``."""
+    GraphNode_check_valid(self)
+    if not isinstance(condition, GraphCondition):
+        raise TypeError(f"condition must be a GraphCondition, got {type(condition).__name__}")
+    cdef cydriver.CUgraphNodeParams c_params
+    memset(&c_params, 0, sizeof(c_params))
+    c_params.type = cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL
+    c_params.conditional.handle = (<GraphCondition>condition)._handle
+    c_params.conditional.type = cond_type
+    c_params.conditional.size = size
+    c_params.conditional.ctx = current_context()
+    cdef cydriver.CUgraphNode c_dependency = self._handle
+    cdef size_t c_count = 1 if c_dependency != NULL else 0
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef cydriver.CUgraphNode c_node = NULL
+    with nogil:
+        HANDLE_RETURN(
+            cydriver.cuGraphAddNode(&c_node, c_graph, &c_dependency, NULL, c_count, &c_params)
+        )
+    cdef unsigned int index
+    branches = tuple(
+        GraphDefinition_from_box(
+            _GraphBox_create(
+                c_params.conditional.phGraph_out[index], False, self._box, self._box._root
+            )
+        )
+        for index in range(size)
+    )
+    kind = {
+        cydriver.CU_GRAPH_COND_TYPE_IF: GraphConditionalType("if"),
+        cydriver.CU_GRAPH_COND_TYPE_WHILE: GraphConditionalType("while"),
+        cydriver.CU_GRAPH_COND_TYPE_SWITCH: GraphConditionalType("switch"),
+    }[cond_type]
+    self._box._root._node_data[<uintptr_t>c_node] = (cls, condition, branches, kind)
+    return GraphNode_create(cls, self._box, c_node)
+
+
+cdef int KernelNode_params(
+    KernelNode self, cydriver.CUDA_KERNEL_NODE_PARAMS* params
+) except -1:
+    """Read the kernel node's parameters into ``params``."""
+    GraphNode_check_valid(self)
+    cdef cydriver.CUgraphNode c_node = self._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphKernelNodeGetParams(c_node, params))
+    return 0
+
+
+cdef int AllocNode_params(
+    AllocNode self, cydriver.CUDA_MEM_ALLOC_NODE_PARAMS* params
+) except -1:
+    """Read the allocation node's parameters into ``params``."""
+    GraphNode_check_valid(self)
+    cdef cydriver.CUgraphNode c_node = self._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphMemAllocNodeGetParams(c_node, params))
+    return 0
+
+
+cdef int MemsetNode_params(
+    MemsetNode self, cydriver.CUDA_MEMSET_NODE_PARAMS* params
+) except -1:
+    """Read the memset node's parameters into ``params``."""
+    GraphNode_check_valid(self)
+    cdef cydriver.CUgraphNode c_node = self._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphMemsetNodeGetParams(c_node, params))
+    return 0
+
+
+cdef bytes MemsetNode_value_bytes(cydriver.CUDA_MEMSET_NODE_PARAMS* params):
+    """Return the memset pattern as the bytes :meth:`GraphNode.memset` takes."""
+    return int(params.value).to_bytes(params.elementSize, "little")
+
+
+cdef int MemcpyNode_params(MemcpyNode self, cydriver.CUDA_MEMCPY3D* params) except -1:
+    """Read the memcpy node's parameters into ``params``."""
+    GraphNode_check_valid(self)
+    cdef cydriver.CUgraphNode c_node = self._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphMemcpyNodeGetParams(c_node, params))
+    return 0
+
+
+cdef int ExecutableGraphNode_set_enabled(ExecutableGraphNode self, bint enabled) except -1:
+    """Enable or disable the node in the executable graph."""
+    Graph_check_open(self._graph)
+    cdef cydriver.CUgraphExec c_exec = self._graph._handle
+    cdef cydriver.CUgraphNode c_node = self._node._handle
+    cdef unsigned int c_enabled = 1 if enabled else 0
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphNodeSetEnabled(c_exec, c_node, c_enabled))
+    return 0
+
+
+cdef bint ExecutableGraphNode_is_enabled(ExecutableGraphNode self) except? False:
+    """Return whether the node is enabled in the executable graph."""
+    Graph_check_open(self._graph)
+    cdef cydriver.CUgraphExec c_exec = self._graph._handle
+    cdef cydriver.CUgraphNode c_node = self._node._handle
+    cdef unsigned int c_enabled = 0
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphNodeGetEnabled(c_exec, c_node, &c_enabled))
+    return c_enabled != 0
+
+
+cdef int ExecutableGraphNode_set_event(
+    ExecutableGraphNode self, object event, bint record
+) except -1:
+    """Make the executable event node record (or wait for) ``event``."""
+    Graph_check_open(self._graph)
+    if not isinstance(event, Event):
+        raise TypeError(f"event must be an Event, got {type(event).__name__}")
+    cdef cydriver.CUevent c_event = (<Event>event)._handle
+    cdef cydriver.CUgraphExec c_exec = self._graph._handle
+    cdef cydriver.CUgraphNode c_node = self._node._handle
+    with nogil:
+        if record:
+            HANDLE_RETURN(cydriver.cuGraphExecEventRecordNodeSetEvent(c_exec, c_node, c_event))
+        else:
+            HANDLE_RETURN(cydriver.cuGraphExecEventWaitNodeSetEvent(c_exec, c_node, c_event))
+    ExecutableGraphNode_retain(self, event)
+    return 0
+
+
+cdef int ExecutableGraphNode_retain(ExecutableGraphNode self, object keep) except -1:
+    """Keep ``keep`` alive with the executable graph."""
+    if keep is None:
+        return 0
+    if self._graph._keepalive is None:
+        self._graph._keepalive = []
+    elif not isinstance(self._graph._keepalive, list):
+        self._graph._keepalive = [self._graph._keepalive]
+    self._graph._keepalive.append(keep)
+    return 0
+
+
+cdef object kernel_params(
+    object config, object kernel, object args, cydriver.CUDA_KERNEL_NODE_PARAMS* params
+):
+    """Fill a kernel node's parameters from what is given; return the objects to keep alive.
+
+    ``config`` ``None`` keeps the launch shape of ``params``; ``args`` ``None``
+    keeps its argument list.
+    """
+    if not isinstance(kernel, Kernel):
+        raise TypeError(f"kernel must be a Kernel, got {type(kernel).__name__}")
+    cdef cydriver.CUlaunchConfig c_config
+    if config is not None:
+        if not isinstance(config, LaunchConfig):
+            raise TypeError(f"config must be a LaunchConfig, got {type(config).__name__}")
+        LaunchConfig_to_native(<LaunchConfig>config, &c_config)
+        params.gridDimX = c_config.gridDimX
+        params.gridDimY = c_config.gridDimY
+        params.gridDimZ = c_config.gridDimZ
+        params.blockDimX = c_config.blockDimX
+        params.blockDimY = c_config.blockDimY
+        params.blockDimZ = c_config.blockDimZ
+        params.sharedMemBytes = c_config.sharedMemBytes
+    params.func = NULL
+    params.kern = (<Kernel>kernel)._handle
+    params.ctx = NULL
+    params.extra = NULL
+    if args is None:
+        return kernel
+    args = tuple(args)
+    cdef Py_ssize_t count = len(args)
+    cdef Py_ssize_t expected = Kernel_num_arguments(<Kernel>kernel)
+    if count != expected:
+        raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
+    # The driver copies the argument values when the node is added or set.
+    slots = bytearray(max(count, 1) * ARGUMENT_SLOT_SIZE)
+    pointers = bytearray(max(count, 1) * sizeof(void*))
+    pack_kernel_arguments(args, <char*>slots, <void**><char*>pointers)
+    params.kernelParams = <void**><char*>pointers if count else NULL
+    return (kernel, args, slots, pointers)
+
+
+cdef object memset_params(
+    object dst,
+    object value,
+    object width,
+    object height,
+    object pitch,
+    object dst_owner,
+    cydriver.CUDA_MEMSET_NODE_PARAMS* params,
+):
+    """Fill memset parameters; return the objects to keep alive."""
+    cdef unsigned int c_pattern = 0
+    cdef size_t c_element = 1
+    fill_pattern(value, 0, &c_pattern, &c_element)
+    memset(params, 0, sizeof(params[0]))
+    params.dst = operand_address(dst, dst_owner, "dst")
+    params.value = c_pattern
+    params.elementSize = <unsigned int>c_element
+    params.width = width
+    params.height = height
+    params.pitch = pitch
+    return dst if isinstance(dst, Buffer) else dst_owner
+
+
+cdef object memcpy_params(
+    object dst,
+    object src,
+    object size,
+    object dst_owner,
+    object src_owner,
+    cydriver.CUDA_MEMCPY3D* params,
+):
+    """Fill the parameters of a one-dimensional copy; return the objects to keep alive."""
+    memset(params, 0, sizeof(params[0]))
+    params.dstMemoryType = cydriver.CU_MEMORYTYPE_UNIFIED
+    params.dstDevice = operand_address(dst, dst_owner, "dst")
+    params.srcMemoryType = cydriver.CU_MEMORYTYPE_UNIFIED
+    params.srcDevice = operand_address(src, src_owner, "src")
+    params.WidthInBytes = size
+    params.Height = 1
+    params.Depth = 1
+    return (
+        dst if isinstance(dst, Buffer) else dst_owner,
+        src if isinstance(src, Buffer) else src_owner,
+    )
+
+
+cdef object memcpy_end(
+    cydriver.CUmemorytype memory_type, const void* host, cydriver.CUdeviceptr device
+):
+    """Return the address of one end of a copy, wherever the driver stored it."""
+    if memory_type == cydriver.CU_MEMORYTYPE_HOST:
+        return <uintptr_t>host
+    return <uintptr_t>device
+
+
+cdef uintptr_t operand_address(object operand, object owner, str name) except? 0:
+    """Return the address of a :class:`Buffer` or raw address operand."""
+    if isinstance(operand, Buffer):
+        if owner is not None:
+            raise ValueError(f"{name}_owner must not be given when {name} is a Buffer")
+        Buffer_check_open(<Buffer>operand)
+        return (<Buffer>operand)._ptr
+    return int(operand)
+
+
+cdef object host_callback_params(
+    object fn, object user_data, cydriver.CUDA_HOST_NODE_PARAMS* params
+):
+    """Fill a host node's parameters for ``fn``; return the objects to keep alive."""
+    if isinstance(fn, ctypes._CFuncPtr):
+        if fn.restype is not None or tuple(fn.argtypes or ()) != (ctypes.c_void_p,):
+            raise TypeError(
+                f"a ctypes host callback must have the CUhostFn prototype "
+                f"ctypes.CFUNCTYPE(None, ctypes.c_void_p), got restype={fn.restype!r}, "
+                f"argtypes={fn.argtypes!r}"
+            )
+        params.fn = <cydriver.CUhostFn><uintptr_t>ctypes.cast(fn, ctypes.c_void_p).value
+        if user_data is None:
+            params.userData = NULL
+            return fn
+        if isinstance(user_data, int):
+            params.userData = <void*><uintptr_t>user_data
+            return fn
+        data = bytes(memoryview(user_data))
+        params.userData = <void*><char*>data
+        return (fn, data)
+    if not callable(fn):
+        raise TypeError(f"fn must be callable, got {type(fn).__name__}")
+    if user_data is not None:
+        raise ValueError("user_data is only for ctypes function pointers")
+    params.fn = host_trampoline
+    params.userData = <void*>fn
+    return fn
+
+
+cdef void host_trampoline(void* data) noexcept with gil:
+    """Call the Python callable ``data``; an exception it raises is reported as unraisable."""
+    (<object>data)()
+
+
+cdef int device_ordinal(object device) except -2:
+    """Return the ordinal of ``device`` (a Device, an int, or ``None`` for the current)."""
+    cdef cydriver.CUdevice c_device = 0
+    if device is None:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_device))
+        return <int>c_device
+    if isinstance(device, int):
+        return device
+    return device.device_id
+
+
+cdef cydriver.CUcontext current_context() except? NULL:
+    """Return the current context; raise :class:`RuntimeError` if there is none."""
+    cdef cydriver.CUcontext c_ctx = NULL
+    with nogil:
+        HANDLE_RETURN(cydriver.cuCtxGetCurrent(&c_ctx))
+    if c_ctx == NULL:
+        raise RuntimeError("no CUDA context is current: call Device.set_current() first")
+    return c_ctx
+
+
+_NULL_BOX = _GraphBox_create(NULL, False, None, None)
+"""The box of no graph, which nodes made by calling their class belong to."""
+
+_NODE_CLASSES = {
+    cydriver.CU_GRAPH_NODE_TYPE_EMPTY: EmptyNode,
+    cydriver.CU_GRAPH_NODE_TYPE_KERNEL: KernelNode,
+    cydriver.CU_GRAPH_NODE_TYPE_MEMSET: MemsetNode,
+    cydriver.CU_GRAPH_NODE_TYPE_MEMCPY: MemcpyNode,
+    cydriver.CU_GRAPH_NODE_TYPE_HOST: HostCallbackNode,
+    cydriver.CU_GRAPH_NODE_TYPE_GRAPH: ChildGraphNode,
+    cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD: EventRecordNode,
+    cydriver.CU_GRAPH_NODE_TYPE_WAIT_EVENT: EventWaitNode,
+    cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC: AllocNode,
+    cydriver.CU_GRAPH_NODE_TYPE_MEM_FREE: FreeNode,
+    cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL: ConditionalNode,
+}
+"""The node class for each driver node type."""
+
+_EXECUTABLE_CLASSES = {
+    cydriver.CU_GRAPH_NODE_TYPE_KERNEL: ExecutableKernelNode,
+    cydriver.CU_GRAPH_NODE_TYPE_MEMSET: ExecutableMemsetNode,
+    cydriver.CU_GRAPH_NODE_TYPE_MEMCPY: ExecutableMemcpyNode,
+    cydriver.CU_GRAPH_NODE_TYPE_HOST: ExecutableHostCallbackNode,
+    cydriver.CU_GRAPH_NODE_TYPE_GRAPH: ExecutableChildGraphNode,
+    cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD: ExecutableEventRecordNode,
+    cydriver.CU_GRAPH_NODE_TYPE_WAIT_EVENT: ExecutableEventWaitNode,
+}
+"""The executable-node view class for each driver node type that has one."""
