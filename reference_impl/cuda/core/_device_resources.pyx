@@ -24,7 +24,8 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 from collections.abc import Sequence
 import dataclasses
 
-from cuda.core.typing import WorkqueueSharingScopeType
+from cuda.core._workqueue_scope import WorkqueueSharingScopeType
+
 
 __all__ = [
     "DeviceResources",

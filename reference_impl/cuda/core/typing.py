@@ -16,6 +16,9 @@ from typing import Literal, Protocol, TypeAlias
 
 from cuda.bindings import driver
 
+from cuda.core._device_resources import SMResource, WorkqueueResource
+from cuda.core._workqueue_scope import WorkqueueSharingScopeType
+
 __all__ = [
     "AddressModeType",
     "ArrayFormatType",
@@ -40,6 +43,9 @@ __all__ = [
     "WorkqueueSharingScopeType",
 ]
 
+
+DeviceResourcesType: TypeAlias = Sequence[SMResource | WorkqueueResource]
+"""The resources a green context is made from (:attr:`~cuda.core.ContextOptions.resources`)."""
 
 DevicePointerType: TypeAlias = driver.CUdeviceptr | int | None
 """A device address as :attr:`~cuda.core.Buffer.handle` may give it: a ``CUdeviceptr``, an int or None."""
@@ -268,46 +274,3 @@ class ReadModeType(StrEnum):
 
     ELEMENT_TYPE = "element_type"
     NORMALIZED_FLOAT = "normalized_float"
-
-
-class WorkqueueSharingScopeType(StrEnum):
-    """How far a workqueue resource is shared.
-
-    * ``DEVICE_CTX``: across all contexts, the driver's default.
-    * ``GREEN_CTX_BALANCED``: where possible, not with other balanced green contexts.
-    """
-
-    DEVICE_CTX = "device_ctx"
-    GREEN_CTX_BALANCED = "green_ctx_balanced"
-
-
-def __getattr__(name: str) -> object:
-    """Build ``DeviceResourcesType``, the resources a green context is made from, on first use.
-
-    The alias is ``Sequence[SMResource | WorkqueueResource]`` with the classes
-    themselves, as upstream's is, not their names in quotes.
-
-    Parameters
-    ----------
-    name : str
-        The attribute asked for.
-
-    Returns
-    -------
-    object
-        The alias, which is then kept in the module's namespace.
-
-    Raises
-    ------
-    AttributeError
-        For any other name.
-    """
-    if name == "DeviceResourcesType":
-        # Imported here, not at the top: cuda.core._device_resources, which
-        # defines the classes, imports this module for WorkqueueSharingScopeType.
-        from cuda.core._device_resources import SMResource, WorkqueueResource
-
-        alias = Sequence[SMResource | WorkqueueResource]
-        globals()[name] = alias
-        return alias
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
