@@ -39,6 +39,8 @@ REACHED_THROUGH = {
     "PeerAccessibleBySetProxy": "peer_accessible_by",
     "GraphMemoryResourceAttributes": "attributes",
     "IPCEventDescriptor": "ipc_descriptor",
+    "IPCBufferDescriptor": "ipc_descriptor",
+    "IPCAllocationHandle": "allocation_handle",
     "TensorMapInterleave": "interleave",
     "TensorMapSwizzle": "swizzle",
     "TensorMapL2Promotion": "l2_promotion",

@@ -208,7 +208,7 @@ cdef class StridedMemoryView:
         max_version : tuple of int, optional
             The newest DLPack version the consumer understands: ``(1, 0)``
             or newer gets a versioned capsule, which carries
-            :attr:`readonly`; ``None`` or an older one the pre-1.0 capsule.
+            ``readonly``; ``None`` or an older one the pre-1.0 capsule.
         dl_device : tuple of int, optional
             Only ``None`` is accepted: the data is exported where it is.
         copy : bool, optional
@@ -601,7 +601,7 @@ cdef class StridedMemoryView:
         It is :meth:`from_buffer` applied to the memory this view reads: the
         exporting :class:`~cuda.core.Buffer`, or the exporting object
         wrapped in a buffer that does not own it. The new view keeps
-        :attr:`readonly`.
+        ``readonly``.
 
         Parameters
         ----------

@@ -45,7 +45,7 @@ __all__ = [
 
 
 DeviceResourcesType: TypeAlias = Sequence[SMResource | WorkqueueResource]
-"""The resources a green context is made from (:attr:`~cuda.core.ContextOptions.resources`)."""
+"""The resources a green context is made from (the ``resources`` of :class:`~cuda.core.ContextOptions`)."""
 
 DevicePointerType: TypeAlias = driver.CUdeviceptr | int | None
 """A device address as :attr:`~cuda.core.Buffer.handle` may give it: a ``CUdeviceptr``, an int or None."""

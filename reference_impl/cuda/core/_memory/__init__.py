@@ -14,6 +14,8 @@ from ._device_memory_resource import *  # noqa: F403
 from ._device_memory_resource import __all__ as _device_memory_resource_all
 from ._graph_memory_resource import *  # noqa: F403
 from ._graph_memory_resource import __all__ as _graph_memory_resource_all
+from ._ipc import *  # noqa: F403
+from ._ipc import __all__ as _ipc_all
 from ._legacy import *  # noqa: F403
 from ._legacy import __all__ as _legacy_all
 from ._managed_buffer import *  # noqa: F403
@@ -29,6 +31,7 @@ __all__ = [
     *_buffer_all,
     *_device_memory_resource_all,
     *_graph_memory_resource_all,
+    *_ipc_all,
     *_legacy_all,
     *_managed_buffer_all,
     *_managed_memory_resource_all,

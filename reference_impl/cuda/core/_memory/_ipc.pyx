@@ -30,7 +30,7 @@ import uuid
 import warnings
 import weakref
 
-__all__ = []
+__all__ = ["IPCAllocationHandle", "IPCBufferDescriptor"]
 
 
 _HANDLE_TYPE_NONE = cydriver.CUmemAllocationHandleType.CU_MEM_HANDLE_TYPE_NONE
@@ -47,8 +47,7 @@ _REGISTRY = weakref.WeakValueDictionary()
 """The mapped memory resources of this process, by the identifier of the resource they map."""
 
 
-# Private, as upstream's: no __all__ entry, users reach it through Buffer.
-cdef class IPCBufferDescriptor:  # noqa: FIL004 reached through Buffer.ipc_descriptor
+cdef class IPCBufferDescriptor:
     """Describe a buffer of an IPC-enabled memory pool, for another process to import.
 
     The descriptor is the driver's export data of the buffer's pointer and
@@ -100,7 +99,7 @@ cdef class IPCBufferDescriptor:  # noqa: FIL004 reached through Buffer.ipc_descr
 # auto_pickle(False): a copy would close the same file descriptor again. Processes
 # exchange handles through multiprocessing, which duplicates the descriptor.
 @cython.auto_pickle(False)
-cdef class IPCAllocationHandle:  # noqa: FIL004 reached through allocation_handle
+cdef class IPCAllocationHandle:
     """Own the file descriptor that shares an IPC-enabled memory pool with other processes.
 
     The descriptor is closed by :meth:`close`, or when the handle is garbage

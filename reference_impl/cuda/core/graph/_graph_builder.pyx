@@ -421,8 +421,8 @@ cdef class GraphBuilder:
 
         Parameters
         ----------
-        fn : callable or ctypes function pointer
-            The function to call.
+        fn : callable
+            The function to call: a Python callable, or a ctypes function pointer.
         user_data : int or bytes-like, optional
             Only with a ctypes function pointer: an address passed as is, or
             bytes copied into memory the graph keeps.

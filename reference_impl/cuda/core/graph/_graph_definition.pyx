@@ -157,8 +157,8 @@ cdef class GraphDefinition:
 
         Parameters
         ----------
-        fn : callable or ctypes function pointer
-            The function to call.
+        fn : callable
+            The function to call: a Python callable, or a ctypes function pointer.
         user_data : int or bytes-like, optional
             The argument of a ctypes function pointer.
 
@@ -628,8 +628,8 @@ cdef class GraphNode:
 
         Parameters
         ----------
-        fn : callable or ctypes function pointer
-            The function to call.
+        fn : callable
+            The function to call: a Python callable, or a ctypes function pointer.
         user_data : int or bytes-like, optional
             Only with a ctypes function pointer: an address passed as is, or
             bytes copied into memory the graph keeps.
@@ -1554,8 +1554,8 @@ cdef class HostCallbackNode(GraphNode):
 
         Parameters
         ----------
-        fn : callable or ctypes function pointer
-            The new function.
+        fn : callable
+            The new function: a Python callable, or a ctypes function pointer.
         user_data : int or bytes-like, optional
             The argument of a ctypes function pointer.
 
@@ -1937,8 +1937,8 @@ cdef class ExecutableHostCallbackNode(ExecutableGraphNode):
 
         Parameters
         ----------
-        fn : callable or ctypes function pointer
-            The function.
+        fn : callable
+            The function: a Python callable, or a ctypes function pointer.
         user_data : int or bytes-like, optional
             The argument of a ctypes function pointer.
 
