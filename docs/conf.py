@@ -160,8 +160,23 @@ html_context = {"default_mode": "auto"}
 def setup(app: Sphinx) -> None:
     """Connect this site's autodoc adjustments."""
     app.connect("autodoc-process-signature", _adjust_embedded_signatures)
+    app.connect("autodoc-process-docstring", _escape_embedded_property_names)
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("missing-reference", _resolve_in_public_modules)
+
+
+def _escape_embedded_property_names(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Escape a trailing ``_`` in the ``name: type`` line that Cython puts first in a property's docstring.
+
+    Without it, reST reads ``else_`` (``IfElseNode.else_``, named so because
+    ``else`` is a keyword) as a link to a target called ``else``.
+    """
+    attribute = name.rpartition(".")[2]
+    embedded = bool(lines) and lines[0].startswith(f"{attribute}:")
+    if what in ("attribute", "property") and attribute.endswith("_") and embedded:
+        lines[0] = f"{attribute[:-1]}\\_" + lines[0][len(attribute) :]
 
 
 def _resolve_in_public_modules(app: Sphinx, env: object, node: object, contnode: object) -> object | None:

@@ -1002,7 +1002,7 @@ cdef class GraphNode:
         Returns
         -------
         SwitchNode
-            The new node; :attr:`SwitchNode.branches` are its bodies.
+            The new node; :attr:`~ConditionalNode.branches` are its bodies.
 
         Raises
         ------
