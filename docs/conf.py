@@ -174,9 +174,14 @@ def _escape_embedded_property_names(
     ``else`` is a keyword) as a link to a target called ``else``.
     """
     attribute = name.rpartition(".")[2]
-    embedded = bool(lines) and lines[0].startswith(f"{attribute}:")
-    if what in ("attribute", "property") and attribute.endswith("_") and embedded:
-        lines[0] = f"{attribute[:-1]}\\_" + lines[0][len(attribute) :]
+    if what not in ("attribute", "property") or not attribute.endswith("_"):
+        return
+    # numpydoc, which runs first, may have put blank lines before it.
+    for index, line in enumerate(lines):
+        if line.strip():
+            if line.lstrip().startswith(f"{attribute}:"):
+                lines[index] = line.replace(attribute, f"{attribute[:-1]}\\_", 1)
+            return
 
 
 def _resolve_in_public_modules(app: Sphinx, env: object, node: object, contnode: object) -> object | None:
