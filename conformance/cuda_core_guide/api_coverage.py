@@ -273,22 +273,16 @@ def _compiled_property(name: str) -> tuple[type, str, property] | None:
     A property whose getter is a Python function needs no stand-in: the
     getter's code starts, and the hooks see it.
     """
-    module_name, _, path = name.partition(":")
-    parts = path.split(".")
-    if len(parts) != 2:
-        return None
-    try:
-        cls = inspect.getattr_static(importlib.import_module(module_name), parts[0])
-    except (ImportError, AttributeError):
-        return None
-    if not isinstance(cls, type):
+    member = name.partition(":")[2].split(".")
+    cls = _owner_class(name) if len(member) == 2 else None
+    if cls is None:
         return None
     for klass in cls.__mro__:
-        raw = vars(klass).get(parts[1])
+        raw = vars(klass).get(member[1])
         if raw is None:
             continue
         if isinstance(raw, property) and raw.fget is not None and not isinstance(raw.fget, types.FunctionType):
-            return klass, parts[1], raw
+            return klass, member[1], raw
         return None
     return None
 
