@@ -7,7 +7,9 @@
 Every test needs two GPUs and skips, naming the count, with fewer. Data
 crosses through pinned host memory (``LegacyPinnedMemoryResource``), which
 ``ctypes`` reads and writes directly once the stream that used it has been
-synchronized.
+synchronized. Peer access is shown by a kernel on device 1 that reads a
+buffer of a device-0 memory pool, which it may only once the pool grants
+device 1 access.
 """
 
 from __future__ import annotations
@@ -15,13 +17,33 @@ from __future__ import annotations
 import ctypes
 import threading
 
+import numpy as np
 import pytest
 
-from cuda.core import Device, LegacyPinnedMemoryResource
+from cuda.core import (
+    Device,
+    DeviceMemoryResource,
+    DeviceMemoryResourceOptions,
+    LaunchConfig,
+    LegacyPinnedMemoryResource,
+    Program,
+    ProgramOptions,
+    launch,
+)
 
 pytestmark = pytest.mark.gpu
 
 SIZE = 1 << 16
+BLOCK = 256
+
+COPY_BYTES = r"""
+extern "C" __global__ void copy_bytes(unsigned char* out, const unsigned char* in, unsigned int n) {
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = in[i];
+    }
+}
+"""
 
 
 @pytest.fixture
@@ -150,3 +172,39 @@ def test_each_device_syncs_its_own_work(devices) -> None:
         assert from_device(device, buffer, stream) == bytes([device.device_id + 1]) * SIZE
         buffer.close(stream)
         stream.sync()
+
+
+def test_peer_access_lets_another_device_read_a_pool(devices) -> None:
+    first, second = devices
+    if not second.can_access_peer(first):
+        pytest.skip("device 1 cannot access the memory of device 0 on this machine")
+    data = pattern(5)
+    source, source_stream = to_device(first, data)
+    pool = DeviceMemoryResource(first, DeviceMemoryResourceOptions())
+    pooled = pool.allocate(SIZE, stream=source_stream)
+    pooled.copy_from(source, stream=source_stream)
+    source_stream.sync()
+    assert len(pool.peer_accessible_by) == 0
+
+    pool.peer_accessible_by = [second]
+    assert second in pool.peer_accessible_by
+    assert set(pool.peer_accessible_by) == {second}
+
+    second.set_current()
+    program = Program(COPY_BYTES, "c++", ProgramOptions(arch=f"sm_{second.arch}"))
+    kernel = program.compile("cubin").get_kernel("copy_bytes")
+    target, target_stream = to_device(second, bytes(SIZE))
+    launch(target_stream, LaunchConfig(grid=SIZE // BLOCK, block=BLOCK), kernel, target, pooled, np.uint32(SIZE))
+    target_stream.sync()
+    assert from_device(second, target, target_stream) == data
+
+    pool.peer_accessible_by = []
+    assert len(pool.peer_accessible_by) == 0
+    target.close(target_stream)
+    target_stream.sync()
+    first.set_current()
+    pooled.close(source_stream)
+    source.close(source_stream)
+    source_stream.sync()
+    pool.close()
+    program.close()
