@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import pickle
 import time
 
@@ -15,6 +14,7 @@ from cuda.bindings import driver
 
 import cuda.core
 from cuda.core import Event, EventOptions
+from cuda_core_guide.spawned import run_spawned
 
 TIMING = EventOptions(timing_enabled=True)
 # Upstream's wording of the three ways subtracting events fails; code matches on it.
@@ -220,8 +220,7 @@ def test_a_shared_event_is_opened_and_waited_for_in_another_process(device) -> N
     shared = stream.record(options=EventOptions(ipc_enabled=True, blocking_sync=True))
     descriptor = shared.ipc_descriptor
     stream.sync()
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        is_ipc_enabled, is_timing_enabled, is_done = pool.apply(_open_shared_event, (descriptor,))
+    is_ipc_enabled, is_timing_enabled, is_done = run_spawned(_open_shared_event, descriptor)
     assert (is_ipc_enabled, is_timing_enabled, is_done) == (True, False, True)
     buffer.close(stream)
     stream.close()

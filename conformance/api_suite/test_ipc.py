@@ -7,13 +7,13 @@
 The cross-process tests start their children with the ``spawn`` method, as
 CUDA requires, and send them resources and buffers through
 :mod:`multiprocessing` and :mod:`pickle`. The children's functions live at
-module level so that a spawned process can import them.
+module level, and :func:`~cuda_core_guide.spawned.run_spawned` has the
+child load this file to find them.
 """
 
 from __future__ import annotations
 
 import ctypes
-import multiprocessing
 import pickle
 import uuid
 
@@ -29,6 +29,7 @@ from cuda.core import (
     PinnedMemoryResource,
     PinnedMemoryResourceOptions,
 )
+from cuda_core_guide.spawned import run_spawned
 
 SIZE = 4096
 """The size of the buffers the tests share."""
@@ -139,15 +140,7 @@ def child_checks_and_fills_pinned(mr: PinnedMemoryResource, buffer: Buffer, size
 
 def run_child(target, *args) -> None:
     """Run ``target(*args)`` in a spawned process and check that it succeeded."""
-    context = multiprocessing.get_context("spawn")
-    process = context.Process(target=target, args=args)
-    process.start()
-    process.join(timeout=CHILD_TIMEOUT)
-    if process.is_alive():
-        process.kill()
-        process.join()
-        pytest.fail(f"the child process {target.__name__} did not finish in {CHILD_TIMEOUT} s")
-    assert process.exitcode == 0, f"the child process {target.__name__} failed"
+    run_spawned(target, *args, timeout=CHILD_TIMEOUT)
 
 
 def test_options_take_ipc_enabled() -> None:

@@ -1,0 +1,108 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Run a test's function in a process started with ``spawn``, as CUDA requires, and bring back its result.
+
+A spawned process imports the function it runs by its module's name. A
+test module collected by pytest with ``--import-mode=importlib`` has a
+name no other process can import, so a plain ``multiprocessing`` call
+fails in the child: a ``Process`` exits with status 1, and a ``Pool``
+waits forever for a worker that died before it could take the task.
+:func:`run_spawned` sends the module's file instead, which the child
+loads, and never waits longer than its time limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import multiprocessing
+import sys
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+__all__ = ["run_spawned"]
+
+_DEFAULT_TIMEOUT_SECONDS = 120.0
+"""How long a child may take by default: it imports ``cuda.core`` afresh."""
+
+_OK = "ok"
+_FAILED = "failed"
+
+
+def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _DEFAULT_TIMEOUT_SECONDS) -> Any:
+    """Call ``function(*args)`` in a spawned process and return what it returns.
+
+    Parameters
+    ----------
+    function : callable
+        A module-level function of a module that has a file; the child loads
+        that file under a private name and calls the function.
+    *args : object
+        Its arguments, pickled by :mod:`multiprocessing` (so ``cuda.core``
+        objects that support it travel as they do to any spawned process).
+    timeout : float
+        The most seconds the child may take, from its start to its result.
+
+    Returns
+    -------
+    object
+        What the function returned, which must pickle.
+
+    Raises
+    ------
+    ChildProcessError
+        If the function raised (the message holds the child's traceback),
+        the child died before it answered, or it took longer than
+        ``timeout`` (it is then killed).
+    ValueError
+        If ``function`` is not defined at the top level of a module with a file.
+    """
+    module = sys.modules.get(function.__module__)
+    path = getattr(module, "__file__", None)
+    if path is None or "<locals>" in function.__qualname__:
+        raise ValueError(f"{function.__qualname__} must be defined at the top level of a module with a file")
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_call_from_file, args=(path, function.__qualname__, args, sender))
+    process.start()
+    sender.close()
+    try:
+        if not receiver.poll(timeout):
+            raise ChildProcessError(f"the child process {function.__qualname__} did not answer in {timeout:g} s")
+        try:
+            status, value = receiver.recv()
+        except EOFError:
+            process.join(timeout)
+            raise ChildProcessError(
+                f"the child process {function.__qualname__} ended with status {process.exitcode} before it answered"
+            ) from None
+    finally:
+        receiver.close()
+        process.join(timeout)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    if status != _OK:
+        raise ChildProcessError(f"the child process {function.__qualname__} raised:\n{value}")
+    return value
+
+
+def _call_from_file(path: str, qualname: str, args: tuple[object, ...], sender: Connection) -> None:
+    """Run in the child: load the module at ``path``, call its ``qualname`` with ``args``, send the outcome."""
+    try:
+        name = f"_spawned_{Path(path).stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        function = functools.reduce(getattr, qualname.split("."), module)
+        outcome = (_OK, function(*args))
+    except BaseException:  # noqa: BLE001 the parent reports whatever the child raised
+        outcome = (_FAILED, traceback.format_exc())
+    sender.send(outcome)
+    sender.close()

@@ -1,0 +1,65 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 The cuda-core-guide contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""A test module's function runs in a spawned process, though pytest imported the module under a private name."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from cuda_core_guide.spawned import run_spawned
+
+
+def child_returns(value: int) -> tuple[int, int]:
+    """Return the value doubled and the child's process id."""
+    return value * 2, os.getpid()
+
+
+def child_raises(message: str) -> None:
+    """Raise a ValueError with ``message``."""
+    raise ValueError(message)
+
+
+def child_exits() -> None:
+    """End the process before it answers."""
+    os._exit(3)
+
+
+def child_sleeps(seconds: float) -> None:
+    """Sleep longer than the parent waits."""
+    time.sleep(seconds)
+
+
+def test_the_function_runs_in_another_process() -> None:
+    doubled, pid = run_spawned(child_returns, 4)
+    assert doubled == 8
+    assert pid != os.getpid()
+
+
+def test_an_exception_in_the_child_is_reported_with_its_traceback() -> None:
+    with pytest.raises(ChildProcessError, match=r"(?s)child_raises raised:\n.*ValueError: no such thing"):
+        run_spawned(child_raises, "no such thing")
+
+
+def test_a_child_that_dies_is_reported_with_its_status() -> None:
+    with pytest.raises(ChildProcessError, match=r"ended with status 3 before it answered"):
+        run_spawned(child_exits)
+
+
+def test_a_child_that_takes_too_long_is_killed() -> None:
+    started = time.monotonic()
+    with pytest.raises(ChildProcessError, match=r"did not answer in 3 s"):
+        run_spawned(child_sleeps, 600, timeout=3)
+    assert time.monotonic() - started < 60
+
+
+def test_a_local_function_is_refused() -> None:
+    def local() -> None:
+        """Cannot be found by a child."""
+
+    with pytest.raises(ValueError, match="must be defined at the top level"):
+        run_spawned(local)
