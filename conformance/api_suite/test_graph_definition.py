@@ -20,6 +20,7 @@ import pytest
 
 import cuda.core.graph
 from cuda.core import LaunchConfig, LegacyPinnedMemoryResource, Program, ProgramOptions, launch
+from cuda.core._utils.cuda_utils import CUDAError
 from cuda.core.graph import (
     AllocNode,
     ChildGraphNode,
@@ -715,21 +716,62 @@ def test_every_node_class_takes_every_kind_of_dependent(device, accumulate, buff
         assert set(node.succ) == before | set(dependents)
         for dependent in dependents:
             assert set(dependent.pred) == {node}
-        node.pred = []
-        node.succ = dependents[:1]
-        assert len(node.succ) == 1
-        if not isinstance(node, (AllocNode, FreeNode)):
-            node.destroy()
-            assert not node.is_valid
+        # Adding an edge that is already there changes nothing.
+        node.succ |= {dependents[0]}
+        assert set(node.succ) == before | set(dependents)
     assert classes == set(NODE_CLASSES) - {ConditionalNode}
-
-    # A free node, then its allocation node, can be removed too.
-    scratch = GraphDefinition()
-    alloc = scratch.allocate(64)
-    free = alloc.deallocate(alloc.dptr)
-    free.destroy()
-    alloc.destroy()
-    assert not free.is_valid
-    assert not alloc.is_valid
-    assert scratch.nodes() == set()
     event.close()
+
+
+@pytest.mark.gpu
+def test_edges_are_edited_and_nodes_destroyed_without_memory_nodes(device, accumulate, buffers) -> None:
+    buffer = buffers[0]
+    event = device.create_event()
+    definition = GraphDefinition()
+    config = LaunchConfig(grid=1, block=1)
+    nodes = [
+        definition.empty(),
+        definition.launch(config, accumulate, buffer, buffer, np.uint32(1)),
+        definition.memset(buffer, 0, 64),
+        definition.memcpy(buffer, buffer, 64),
+        definition.embed(GraphDefinition()),
+        definition.record(event),
+        definition.wait(event),
+        definition.callback(lambda: None),
+        definition.if_then(definition.create_condition()),
+        definition.while_loop(definition.create_condition()),
+    ]
+    for index, node in enumerate(nodes):
+        others = nodes[index + 1 :]
+        if len(others) >= 3:
+            node.succ = others[:2]
+            assert set(node.succ) == set(others[:2])
+            node.succ = others[1:3]
+            assert set(node.succ) == set(others[1:3])
+            assert node in others[2].pred
+            assert node not in others[0].pred
+            node.pred = [others[0]]
+            assert set(node.pred) == {others[0]}
+            node.pred = []
+            assert len(node.pred) == 0
+        node.destroy()
+        assert not node.is_valid
+        assert all(node not in other.pred for other in others)
+    assert definition.nodes() == set()
+    event.close()
+
+
+@pytest.mark.gpu
+def test_a_graph_with_memory_nodes_keeps_its_edges(device) -> None:
+    # The driver refuses to remove any edge from a graph that has allocation or free nodes.
+    definition = GraphDefinition()
+    alloc = definition.allocate(64)
+    free = alloc.deallocate(alloc.dptr)
+    first = definition.empty()
+    second = first.join()
+    with pytest.raises(CUDAError):
+        first.succ = []
+    assert set(first.succ) == {second}
+    with pytest.raises(CUDAError):
+        first.succ.discard(second)
+    assert set(free.pred) == {alloc}

@@ -30,6 +30,7 @@ from cuda.core import (
     ProgramOptions,
     launch,
 )
+from cuda.core._utils.cuda_utils import CUDAError
 
 pytestmark = pytest.mark.gpu
 
@@ -144,8 +145,26 @@ def test_each_thread_has_its_own_current_device(devices) -> None:
     assert Device().device_id == 0
 
 
+@pytest.fixture
+def peers(devices):
+    """Return devices 0 and 1 with each one's current pool open to the other; closed again afterwards.
+
+    A device reads or writes another device's pool memory, a copy included,
+    only once the pool grants it access (``cuMemPoolSetAccess``).
+    """
+    first, second = devices
+    if not (first.can_access_peer(second) and second.can_access_peer(first)):
+        pytest.skip("devices 0 and 1 cannot access each other's memory on this machine")
+    first.memory_resource.peer_accessible_by = [second]
+    second.memory_resource.peer_accessible_by = [first]
+    yield devices
+    first.memory_resource.peer_accessible_by = []
+    second.memory_resource.peer_accessible_by = []
+
+
 @pytest.mark.parametrize(("source", "target"), [(0, 1), (1, 0)])
-def test_copies_cross_devices(devices, source, target) -> None:
+def test_copies_cross_devices(peers, source, target) -> None:
+    devices = peers
     data = pattern(source)
     origin, origin_stream = to_device(devices[source], data)
     destination, destination_stream = to_device(devices[target], pattern(target))
@@ -159,6 +178,22 @@ def test_copies_cross_devices(devices, source, target) -> None:
     assert from_device(devices[target], destination, destination_stream) == data
     destination.close(destination_stream)
     devices[source].set_current()
+    origin.close(origin_stream)
+    origin_stream.sync()
+
+
+def test_a_copy_across_devices_needs_access_to_the_pool(devices) -> None:
+    first, second = devices
+    origin, origin_stream = to_device(first, pattern(0))
+    destination, destination_stream = to_device(second, pattern(1))
+    assert second not in first.memory_resource.peer_accessible_by
+    with pytest.raises(CUDAError):
+        destination.copy_from(origin, stream=destination_stream)
+    destination_stream.sync()
+    assert from_device(second, destination, destination_stream) == pattern(1)
+    destination.close(destination_stream)
+    destination_stream.sync()
+    first.set_current()
     origin.close(origin_stream)
     origin_stream.sync()
 

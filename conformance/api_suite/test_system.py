@@ -145,7 +145,7 @@ def test_state_queries_answer_or_say_they_are_not_supported(nvml_device) -> None
         _query(lambda: nvml_device.supported_clock_event_reasons),
     ):
         assert reasons is None or all(isinstance(reason, system.typing.ClocksEventReasons) for reason in reasons)
-    boosted = _query(nvml_device.is_auto_boosted_clocks_enabled)
+    boosted = _query(lambda: nvml_device.is_auto_boosted_clocks_enabled)
     assert boosted is None or len(boosted) == 2
     clock = _query(lambda: nvml_device.get_clock(system.typing.ClockType.SM))
     if clock is not None:

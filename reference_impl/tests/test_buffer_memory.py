@@ -432,11 +432,17 @@ def test_owned_pool_refuses_allocations_after_close(device, stream) -> None:
 
 
 @pytest.mark.gpu
-def test_current_pool_ignores_close(device, stream) -> None:
+def test_closing_a_resource_of_the_current_pool_leaves_the_pool(device, stream) -> None:
     mr = DeviceMemoryResource(device.device_id)
+    buffer = mr.allocate(SIZE, stream=stream)
     mr.close()
-    assert not mr.is_closed
-    mr.allocate(SIZE, stream=stream).close()
+    assert mr.is_closed
+    with pytest.raises(RuntimeError, match="closed"):
+        mr.allocate(SIZE, stream=stream)
+    buffer.close(stream)
+    DeviceMemoryResource(device.device_id).allocate(SIZE, stream=stream).close(stream)
+    device.memory_resource.allocate(SIZE, stream=stream).close(stream)
+    stream.sync()
 
 
 @pytest.mark.gpu

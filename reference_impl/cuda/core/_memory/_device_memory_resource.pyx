@@ -222,12 +222,13 @@ cdef class DeviceMemoryResource(MemoryResource):
         return DMR_deallocate(self, ptr, stream)
 
     def close(self) -> None:
-        """Destroy the memory pool, if this resource created it.
+        """Release the memory pool, and destroy it if this resource created it.
 
-        New allocations are refused afterwards; buffers already allocated can
-        still be closed, and the driver releases the pool's memory once they
-        all are. Closing is idempotent, and has no effect on a resource that
-        uses the device's current pool.
+        The resource refuses new allocations afterwards; buffers already
+        allocated can still be closed, and the driver releases a destroyed
+        pool's memory once they all are. A resource that uses the device's
+        current pool leaves that pool as it is, for other resources to use.
+        Closing is idempotent.
 
         Raises
         ------
@@ -373,7 +374,7 @@ cdef class DeviceMemoryResource(MemoryResource):
 
     @property
     def is_closed(self) -> bool:
-        """Return whether :meth:`close` destroyed this resource's pool."""
+        """Return whether :meth:`close` has been called."""
         return self._closed
 
     @property
@@ -640,13 +641,15 @@ cdef DeviceMemoryResource DMR_from_allocation_handle(
 
 
 cdef int DMR_close(DeviceMemoryResource self) except -1:
-    """Destroy the pool ``self`` owns, once; do nothing for a pool it borrows."""
-    if self._closed or not self._owns_pool:
+    """Release ``self``'s pool, once, and destroy it if ``self`` created it; a borrowed pool stays."""
+    if self._closed:
         return 0
     cdef cydriver.CUmemoryPool c_pool = self._pool
     self._closed = True
     self._pool = NULL
     IPC_unregister(self, self._alloc_handle)
+    if not self._owns_pool:
+        return 0
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
     return 0

@@ -149,11 +149,12 @@ cdef class _MemPool(MemoryResource):
             HANDLE_RETURN(err)
 
     def close(self) -> None:
-        """Destroy the memory pool, if this resource created it.
+        """Release the memory pool, and destroy it if this resource created it.
 
-        New allocations are refused afterwards; buffers already allocated can
-        still be closed. Closing is idempotent, and has no effect on a
-        resource that uses a current pool it did not create.
+        The resource refuses new allocations afterwards; buffers already
+        allocated can still be closed. A resource that uses a current pool it
+        did not create leaves that pool as it is, for other resources to use.
+        Closing is idempotent.
 
         Raises
         ------
@@ -190,7 +191,7 @@ cdef class _MemPool(MemoryResource):
 
     @property
     def is_closed(self) -> bool:
-        """Return whether :meth:`close` destroyed this resource's pool."""
+        """Return whether :meth:`close` has been called."""
         return self._closed
 
     @property
@@ -403,13 +404,15 @@ cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0:
 
 
 cdef int MP_close(_MemPool self) except -1:
-    """Destroy the pool ``self`` owns, once; do nothing for a pool it borrows."""
-    if self._closed or not self._owns_pool:
+    """Release ``self``'s pool, once, and destroy it if ``self`` created it; a borrowed pool stays."""
+    if self._closed:
         return 0
     cdef cydriver.CUmemoryPool c_pool = self._pool
     self._closed = True
     self._pool = NULL
     IPC_unregister(self, self._alloc_handle)
+    if not self._owns_pool:
+        return 0
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
     return 0

@@ -1085,10 +1085,7 @@ cdef class GraphNode:
 
     @pred.setter
     def pred(self, value) -> None:
-        nodes = tuple(value)  # before clearing: ``value`` may be this live set
-        adjacency = _AdjacencySet(self, False)
-        adjacency.clear()
-        adjacency.update(nodes)
+        GraphNode_replace_edges(self, value, False)
 
     @property
     def succ(self) -> _AdjacencySet:
@@ -1097,10 +1094,7 @@ cdef class GraphNode:
 
     @succ.setter
     def succ(self, value) -> None:
-        nodes = tuple(value)  # before clearing: ``value`` may be this live set
-        adjacency = _AdjacencySet(self, True)
-        adjacency.clear()
-        adjacency.update(nodes)
+        GraphNode_replace_edges(self, value, True)
 
     @property
     def type(self) -> driver.CUgraphNodeType | None:
@@ -2319,6 +2313,24 @@ cdef int GraphNode_edit_edges(GraphNode self, tuple others, bint forward, bint a
                 )
     finally:
         free(c_from)
+    return 0
+
+
+cdef int GraphNode_replace_edges(GraphNode self, object value, bint forward) except -1:
+    """Make ``value`` the nodes ``self`` depends on, or that depend on it if ``forward``.
+
+    Only the edges that change are edited: new ones are added first, so that
+    a refused addition leaves the graph as it was, then the others removed.
+    A graph with memory nodes refuses any removal, so an assignment that
+    removes nothing (``node.succ |= {other}``) must call the driver for none.
+    """
+    target = []
+    for node in value:  # before any change: ``value`` may be this node's live set
+        if node not in target:
+            target.append(node)
+    current = GraphNode_neighbours(self, forward)
+    GraphNode_edit_edges(self, tuple(node for node in target if node not in current), forward, True)
+    GraphNode_edit_edges(self, tuple(node for node in current if node not in target), forward, False)
     return 0
 
 
