@@ -281,6 +281,10 @@ def test_update_takes_the_parameters_of_another_capture(device, stream) -> None:
 def test_graph_memory_resource_allocates_inside_the_graph(device, stream, accumulate) -> None:
     mr = GraphMemoryResource(device)
     assert mr is GraphMemoryResource(device.device_id)
+    assert mr.device_id == device.device_id
+    assert mr.is_device_accessible
+    assert mr.is_host_accessible is False
+    assert mr.is_managed is False
     with pytest.raises(RuntimeError):
         mr.allocate(N, stream=stream)  # the stream is not being captured
 

@@ -207,15 +207,21 @@ def test_managed_pool_allocates_managed_buffers(device, stream) -> None:
     assert mr.is_device_accessible
     assert mr.device_id == device.device_id
     assert mr.preferred_location == ("device", device.device_id)
+    assert mr.handle is not None
+    assert mr.is_ipc_enabled is False
+    assert mr.uuid is None
+    assert mr.is_closed is False
     buf = mr.allocate(4096, stream=stream)
     assert isinstance(buf, ManagedBuffer)
     assert buf.is_managed
+    assert buf.is_mapped is False
     buf.fill(3, stream=stream)
     stream.sync()
     assert ctypes.string_at(int(buf.handle), 16) == bytes([3]) * 16
     buf.close(stream)
     stream.sync()
     mr.close()
+    assert mr.is_closed
 
 
 @pytest.mark.gpu

@@ -155,11 +155,15 @@ def peers(devices):
     first, second = devices
     if not (first.can_access_peer(second) and second.can_access_peer(first)):
         pytest.skip("devices 0 and 1 cannot access each other's memory on this machine")
-    first.memory_resource.peer_accessible_by = [second]
+    second.set_current()
     second.memory_resource.peer_accessible_by = [first]
+    first.set_current()
+    first.memory_resource.peer_accessible_by = [second]
     yield devices
-    first.memory_resource.peer_accessible_by = []
+    second.set_current()
     second.memory_resource.peer_accessible_by = []
+    first.set_current()
+    first.memory_resource.peer_accessible_by = []
 
 
 @pytest.mark.parametrize(("source", "target"), [(0, 1), (1, 0)])
