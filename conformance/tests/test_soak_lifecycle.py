@@ -238,14 +238,14 @@ def test_a_new_api_error_and_a_memory_error_stand_out() -> None:
     output = MEMCHECK + (
         "========= COMPUTE-SANITIZER\n"
         '========= Program hit CUDA_ERROR_INVALID_VALUE (error 1) due to "invalid argument" on CUDA API call to '
-        "cuMemcpyAsync.\n"
+        "cuMemsetD8Async.\n"
         "========= Invalid __global__ write of size 4 bytes\n"
         "=========     at stamp+0x90\n"
         "========= ERROR SUMMARY: 2 errors\n"
     )
     found = sanitizer.summarize(output)
     assert found["error_summary"] == 5
-    assert found["unexpected_api_errors"] == ["CUDA_ERROR_INVALID_VALUE on cuMemcpyAsync"]
+    assert found["unexpected_api_errors"] == ["CUDA_ERROR_INVALID_VALUE on cuMemsetD8Async"]
     assert found["memory_errors"] == ["Invalid __global__ write of size 4 bytes"]
     assert found["passed"] is False
 
