@@ -13,11 +13,12 @@ but must run against both implementations in the GPU sessions carry
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from cuda_core_guide.gpu import gpu_status
+from cuda_core_guide.implementation import implementation_under_test
 from cuda_core_guide.testing import HostGate
 
 
@@ -45,3 +46,19 @@ def gate() -> Iterator[HostGate]:
     host_gate = HostGate()
     yield host_gate
     host_gate.release()
+
+
+@pytest.fixture
+def known_upstream_bug(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """Return a function that marks the test a strict expected failure when upstream cuda-core is under test.
+
+    The test asserts what every ``cuda.core`` should do; the reason names
+    upstream's bug, and a strict mark fails the run once upstream fixes it.
+    """
+
+    def mark(reason: str) -> None:
+        under_test = implementation_under_test()
+        if under_test is not None and under_test[0] == "upstream":
+            request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
+
+    return mark

@@ -155,7 +155,7 @@ def test_state_queries_answer_or_say_they_are_not_supported(nvml_device) -> None
     _query(lambda: nvml_device.cooler)
     _query(lambda: nvml_device.inforom)
     _query(lambda: nvml_device.repair_status)
-    processes = _query(nvml_device.compute_running_processes)
+    processes = _query(lambda: nvml_device.compute_running_processes)
     assert processes is None or isinstance(processes, list)
     events = _query(nvml_device.get_supported_event_types)
     assert events is None or all(isinstance(event, system.typing.EventType) for event in events)

@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 from cuda.core import GraphMemoryResource, GraphMemoryResourceAttributes, launch
-from cuda.core.graph import Graph, GraphBuilder, GraphDebugPrintOptions
+from cuda.core.graph import Graph, GraphBuilder, GraphDebugPrintOptions, GraphDefinition
 
 
 def test_debug_print_options_translate_to_driver_flags() -> None:
@@ -31,6 +31,25 @@ def test_graph_memory_resource_accepts_a_device_or_an_ordinal() -> None:
     assert GraphMemoryResource(FakeDevice()) is GraphMemoryResource(0)
     with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
         GraphMemoryResourceAttributes()
+
+
+@pytest.mark.gpu
+def test_assigning_edges_edits_only_those_that_change(device) -> None:
+    # A graph with memory nodes refuses any edge removal (upstream's setters remove
+    # every edge first, so there even `node.succ |= {other}` raises).
+    definition = GraphDefinition()
+    alloc = definition.allocate(64)
+    free = alloc.deallocate(alloc.dptr)
+    first = definition.empty()
+    second = first.join()
+    first.succ |= {second}
+    first.succ = [second]
+    assert set(first.succ) == {second}
+    third = definition.empty()
+    first.succ = [third, second]
+    assert set(first.succ) == {second, third}
+    assert set(third.pred) == {first}
+    assert set(free.pred) == {alloc}
 
 
 def test_launch_refuses_other_objects_before_any_driver_call() -> None:
