@@ -138,11 +138,6 @@ def child_checks_and_fills_pinned(mr: PinnedMemoryResource, buffer: Buffer, size
     buffer.close()
 
 
-def run_child(target, *args) -> None:
-    """Run ``target(*args)`` in a spawned process and check that it succeeded."""
-    run_spawned(target, *args, timeout=CHILD_TIMEOUT)
-
-
 def test_options_take_ipc_enabled() -> None:
     assert DeviceMemoryResourceOptions(ipc_enabled=True).ipc_enabled is True
     assert PinnedMemoryResourceOptions(ipc_enabled=True).ipc_enabled is True
@@ -230,7 +225,7 @@ def test_device_buffer_shared_through_multiprocessing(ipc_device, stream) -> Non
     buffer = mr.allocate(SIZE, stream=stream)
     buffer.fill(7, stream=stream)
     stream.sync()
-    run_child(child_checks_and_fills_device, mr, buffer, SIZE)
+    run_spawned(child_checks_and_fills_device, mr, buffer, SIZE, timeout=CHILD_TIMEOUT)
     assert read_device(buffer, stream) == b"\x09" * SIZE
     buffer.close()
     mr.close()
@@ -242,7 +237,7 @@ def test_device_buffer_pickled_after_its_resource(ipc_device, stream) -> None:
     buffer = mr.allocate(SIZE, stream=stream)
     buffer.fill(0, stream=stream)
     stream.sync()
-    run_child(child_unpickles_after_resource, mr, pickle.dumps(buffer), SIZE)
+    run_spawned(child_unpickles_after_resource, mr, pickle.dumps(buffer), SIZE, timeout=CHILD_TIMEOUT)
     assert read_device(buffer, stream) == b"\x05" * SIZE
     buffer.close()
     mr.close()
@@ -254,12 +249,13 @@ def test_device_buffer_shared_through_handle_and_descriptor(ipc_device, stream) 
     buffer = mr.allocate(SIZE, stream=stream)
     buffer.fill(3, stream=stream)
     stream.sync()
-    run_child(
+    run_spawned(
         child_imports_descriptor,
         mr.allocation_handle,
         buffer.ipc_descriptor,
         ipc_device.device_id,
         SIZE,
+        timeout=CHILD_TIMEOUT,
     )
     assert read_device(buffer, stream) == b"\x04" * SIZE
     buffer.close()
@@ -277,7 +273,7 @@ def test_pinned_buffer_shared_through_multiprocessing(ipc_pinned_device, stream)
     buffer = mr.allocate(SIZE, stream=stream)
     stream.sync()
     ctypes.memset(int(buffer.handle), 7, SIZE)
-    run_child(child_checks_and_fills_pinned, mr, buffer, SIZE)
+    run_spawned(child_checks_and_fills_pinned, mr, buffer, SIZE, timeout=CHILD_TIMEOUT)
     assert ctypes.string_at(int(buffer.handle), SIZE) == b"\x09" * SIZE
     buffer.close()
     mr.close()

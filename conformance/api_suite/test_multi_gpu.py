@@ -168,20 +168,19 @@ def peers(devices):
 
 @pytest.mark.parametrize(("source", "target"), [(0, 1), (1, 0)])
 def test_copies_cross_devices(peers, source, target) -> None:
-    devices = peers
     data = pattern(source)
-    origin, origin_stream = to_device(devices[source], data)
-    destination, destination_stream = to_device(devices[target], pattern(target))
-    devices[target].set_current()
+    origin, origin_stream = to_device(peers[source], data)
+    destination, destination_stream = to_device(peers[target], pattern(target))
+    peers[target].set_current()
     destination.copy_from(origin, stream=destination_stream)
     destination_stream.sync()
-    assert from_device(devices[target], destination, destination_stream) == data
-    devices[source].set_current()
+    assert from_device(peers[target], destination, destination_stream) == data
+    peers[source].set_current()
     origin.copy_to(destination, stream=origin_stream)
     origin_stream.sync()
-    assert from_device(devices[target], destination, destination_stream) == data
+    assert from_device(peers[target], destination, destination_stream) == data
     destination.close(destination_stream)
-    devices[source].set_current()
+    peers[source].set_current()
     origin.close(origin_stream)
     origin_stream.sync()
 
