@@ -6,11 +6,22 @@
 
 from __future__ import annotations
 
+import gc
+import warnings
+
 import pytest
 from cuda.bindings import driver
 
 import cuda.core
-from cuda.core import LEGACY_DEFAULT_STREAM, PER_THREAD_DEFAULT_STREAM, Event, Stream, StreamOptions
+from cuda.core import (
+    LEGACY_DEFAULT_STREAM,
+    PER_THREAD_DEFAULT_STREAM,
+    DeviceMemoryResource,
+    DeviceMemoryResourceOptions,
+    Event,
+    Stream,
+    StreamOptions,
+)
 
 
 def priority_range() -> tuple[int, int]:
@@ -124,6 +135,46 @@ def test_close_is_idempotent_and_later_use_fails(device) -> None:
     stream.close()
     with pytest.raises(RuntimeError):
         stream.sync()
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("free", ["collected", "closed"])
+def test_a_buffer_frees_its_memory_after_its_stream_is_closed(device, gate, free) -> None:
+    # Closing the stream leaves its driver stream to the buffer that frees on it:
+    # the free is queued there, after the stream's held-back work, with no warning.
+    pool = DeviceMemoryResource(device, DeviceMemoryResourceOptions())
+    stream = device.create_stream()
+    gate.block(stream)
+    buffer = pool.allocate(1 << 20, stream=stream)
+    buffer.fill(7, stream=stream)
+    stream.close()
+    assert stream.is_closed is True
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if free == "collected":
+            del buffer
+            gc.collect()
+        else:
+            buffer.close()
+            assert buffer.is_closed is True
+    assert [str(warning.message) for warning in caught] == []
+    gate.release()
+    device.sync()
+    assert pool.attributes.used_mem_current == 0
+    pool.close()
+
+
+@pytest.mark.gpu
+def test_a_buffer_refuses_to_be_freed_on_a_closed_stream(device) -> None:
+    stream = device.create_stream()
+    closed = device.create_stream()
+    closed.close()
+    buffer = device.allocate(64, stream=stream)
+    with pytest.raises(RuntimeError, match="Stream has been closed"):
+        buffer.close(closed)
+    assert buffer.is_closed is False
+    buffer.close(stream)
+    stream.close()
 
 
 @pytest.mark.gpu

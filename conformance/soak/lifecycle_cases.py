@@ -130,6 +130,9 @@ def _stream_after_close(record: Recorder) -> None:
     device = _device()
     stream = device.create_stream()
     buffer = device.allocate(1024, stream=device.default_stream)
+    # Freed on the stream's driver stream, which outlives the stream's close for it.
+    outliving = device.allocate(1024, stream=stream)
+    outliving.fill(3, stream=stream)
     record.step("close", stream.close)
     record.step("close again (idempotent)", stream.close)
     record.step("sync after close", stream.sync, ("RuntimeError",))
@@ -138,6 +141,7 @@ def _stream_after_close(record: Recorder) -> None:
     record.step("allocate on a closed stream", lambda: device.allocate(16, stream=stream), ("RuntimeError",))
     record.step("wait on a closed stream", lambda: device.default_stream.wait(stream), ("RuntimeError",))
     record.step("close the buffer", buffer.close)
+    record.step("close a buffer allocated on the closed stream", outliving.close)
     record.step("sync the device", device.sync)
 
 

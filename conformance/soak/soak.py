@@ -229,7 +229,9 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
                 "pytest",
                 "-m",
                 "gpu",
-                "-q",
+                # Verbose: each test's node id is written as it starts, so that the log
+                # (and sanitizer.summarize) can name the test behind each API error.
+                "-v",
                 "-p",
                 "no:cacheprovider",
                 "conformance/api_suite",
@@ -332,6 +334,9 @@ def _print_summary(run: dict, output: Path) -> None:
         if part:
             unexpected = part["unexpected_api_errors"]
             print(f"  sanitizer {name}: ERROR SUMMARY {part['error_summary']}, unexpected API errors {unexpected}")
+            for key in unexpected:
+                for test in part["api_errors"][key].get("tests", []):
+                    print(f"    {key} while running {test}")
     if run["sanitizer"].get("skipped") and run["sanitizer"]["skipped"].startswith("compute-sanitizer"):
         print(f"  sanitizer: skipped: {run['sanitizer']['skipped']}")
     for failure in run["failures"]:

@@ -227,8 +227,8 @@ def test_expected_probes_are_counted_but_pass() -> None:
     assert found["error_summary"] == 3
     assert found["processes"] == 2
     assert found["api_errors"] == {
-        "CUDA_ERROR_INVALID_CONTEXT on cuStreamCreate": {"count": 1, "expected": True},
-        "CUDA_ERROR_NOT_FOUND on cuLibraryGetKernel": {"count": 2, "expected": True},
+        "CUDA_ERROR_INVALID_CONTEXT on cuStreamCreate": {"count": 1, "expected": True, "tests": []},
+        "CUDA_ERROR_NOT_FOUND on cuLibraryGetKernel": {"count": 2, "expected": True, "tests": []},
     }
     assert found["unexpected_api_errors"] == []
     assert found["passed"] is True
@@ -248,6 +248,30 @@ def test_a_new_api_error_and_a_memory_error_stand_out() -> None:
     assert found["unexpected_api_errors"] == ["CUDA_ERROR_INVALID_VALUE on cuMemsetD8Async"]
     assert found["memory_errors"] == ["Invalid __global__ write of size 4 bytes"]
     assert found["passed"] is False
+
+
+def test_api_errors_name_the_tests_that_pytest_was_running() -> None:
+    output = (
+        "========= COMPUTE-SANITIZER\n"
+        "conformance/api_suite/test_a.py::test_quiet PASSED [ 33%]\n"
+        "conformance/api_suite/test_b.py::test_probe[upstream] " + NOT_FOUND + "PASSED [ 66%]\n"
+        "conformance/api_suite/test_c.py::test_new "
+        + NOT_FOUND.replace("cuLibraryGetKernel", "cuMemsetD8Async")
+        + NOT_FOUND
+        + "FAILED [100%]\n"
+        "========= ERROR SUMMARY: 3 errors\n"
+    )
+    found = sanitizer.summarize(output)
+    assert found["api_errors"]["CUDA_ERROR_NOT_FOUND on cuLibraryGetKernel"]["tests"] == [
+        "conformance/api_suite/test_b.py::test_probe[upstream]",
+        "conformance/api_suite/test_c.py::test_new",
+    ]
+    assert found["api_errors"]["CUDA_ERROR_NOT_FOUND on cuMemsetD8Async"] == {
+        "count": 1,
+        "expected": False,
+        "tests": ["conformance/api_suite/test_c.py::test_new"],
+    }
+    assert found["unexpected_api_errors"] == ["CUDA_ERROR_NOT_FOUND on cuMemsetD8Async"]
 
 
 def test_no_summary_means_the_tool_did_not_finish() -> None:

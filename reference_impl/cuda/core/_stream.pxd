@@ -5,11 +5,17 @@
 from cuda.bindings cimport cydriver
 
 
+cdef class _StreamHandle:
+    cdef:
+        cydriver.CUstream _handle
+        object _owner
+
+
 cdef class Stream:
     cdef:
         cydriver.CUstream _handle
         object _owner
-        bint _owns_handle
+        _StreamHandle _owned  # the driver stream it owns, or None when it borrows one
         int _device_id
         bint _closed
         object __weakref__
@@ -18,4 +24,6 @@ cdef class Stream:
 cdef Stream Stream_accept(object arg, bint allow_stream_protocol=*)
 cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options)
 cdef Stream Stream_from_protocol(object obj)
+cdef _StreamHandle Stream_owned(object stream)
+cdef Stream Stream_share(_StreamHandle owned, int device_id)
 cdef Stream default_stream()

@@ -5,7 +5,8 @@
 """CUDA streams: queues of device work that run in order.
 
 A :class:`Stream` either owns its driver stream (made by
-:meth:`Device.create_stream`; :meth:`Stream.close` destroys it) or borrows
+:meth:`Device.create_stream`; :meth:`Stream.close` destroys it, or, while
+buffers still free their memory on it, leaves that to the last of them) or borrows
 one (wrapped from a handle or from an object with a ``__cuda_stream__``
 method; the stream keeps that object alive and never destroys the handle).
 The two default streams, :data:`LEGACY_DEFAULT_STREAM` and
@@ -15,6 +16,7 @@ stream of whichever context is current when they are used.
 
 from __future__ import annotations
 
+from cpython.ref cimport Py_REFCNT
 from libc.stdint cimport UINTPTR_MAX, uintptr_t
 from libc.stdlib cimport getenv, strtol
 from cuda.bindings cimport cydriver
@@ -56,8 +58,12 @@ cdef class Stream:
     A stream made by :meth:`Device.create_stream` owns its driver stream:
     :meth:`close` destroys it, and so does garbage collection if it was never
     closed (a failure then is reported as a :class:`RuntimeWarning`, never
-    raised). A wrapped stream borrows its handle and never destroys it; if it
-    was wrapped from an object, it keeps that object alive until closed.
+    raised). A buffer allocated on the stream, or told to free on it
+    (:meth:`Buffer.set_deallocation_stream`), shares the driver stream: if
+    the stream is closed first, the driver stream lives on until that buffer
+    has queued its free on it, and is destroyed then. A wrapped stream
+    borrows its handle and never destroys it; if it was wrapped from an
+    object, it keeps that object alive until closed.
 
     A stream can be used from several threads, and its methods release the
     GIL while the driver works. Closing it while another thread still uses
@@ -82,9 +88,6 @@ cdef class Stream:
             "Stream objects cannot be instantiated directly. Please use Device APIs "
             "(create_stream) or other Stream APIs (from_handle)."
         )
-
-    def __dealloc__(self):
-        Stream_dealloc(self)
 
     def __cuda_stream__(self) -> tuple[int, int]:
         """Return the stream in the ``__cuda_stream__`` protocol's form.
@@ -130,25 +133,27 @@ cdef class Stream:
         :data:`PER_THREAD_DEFAULT_STREAM`: they are shared by the whole
         process, and closing one makes it unusable everywhere.
 
+        A buffer that still frees its memory on the stream keeps the driver
+        stream alive: it is destroyed once the last such buffer has queued
+        its free, and the stream counts as closed at once.
+
         Raises
         ------
         CUDAError
             If the driver fails to destroy the stream. The stream counts as
             closed even then.
         """
-        cdef cydriver.CUstream c_handle = self._handle
-        cdef bint owns_handle = self._owns_handle
-        # Held until the stream is destroyed: a green context must outlive it.
-        owner = self._owner
+        cdef _StreamHandle owned = self._owned
         if self._closed:
             return
         self._closed = True
         self._handle = NULL
-        self._owns_handle = False
+        self._owned = None
         self._owner = None
-        if owns_handle:
-            with nogil:
-                HANDLE_RETURN(cydriver.cuStreamDestroy(c_handle))
+        # Only this local holds it now: no buffer frees on the stream, so destroy it here,
+        # where a failure can be raised. Otherwise the last buffer's reference destroys it.
+        if owned is not None and Py_REFCNT(owned) == 1:
+            StreamHandle_destroy(owned)
 
     def create_graph_builder(self) -> GraphBuilder:
         """Create a graph builder that records the work queued on this stream.
@@ -443,6 +448,35 @@ cdef class Stream:
         return c_priority
 
 
+cdef class _StreamHandle:
+    """Own a driver stream, and destroy it when the last of its holders lets go.
+
+    Not part of the public API: a :class:`Stream` made by
+    :meth:`Device.create_stream` holds one, and so does every buffer that
+    frees its memory on that stream. Closing the stream while such a buffer
+    lives leaves the buffer a driver stream to queue its free on, in order
+    after the stream's work.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        raise RuntimeError("_StreamHandle objects are made by Device.create_stream")
+
+    def __dealloc__(self) -> None:
+        StreamHandle_dealloc(self)
+
+    def close(self) -> None:
+        """Destroy the driver stream now; a second call does nothing.
+
+        Only for its last holder: no buffer may still free its memory on it.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy the stream.
+        """
+        StreamHandle_destroy(self)
+
+
 @dataclasses.dataclass
 class StreamOptions:
     """Choose how a new :class:`Stream` behaves.
@@ -714,8 +748,22 @@ cdef bint Stream_is_default(Stream self) noexcept:
     )
 
 
-cdef void Stream_dealloc(Stream self) noexcept:
-    """Destroy an owned stream that was never closed; report a failure as a warning.
+cdef int StreamHandle_destroy(_StreamHandle self) except -1:
+    """Destroy the driver stream now; the green context it was created on, if any, is let go after."""
+    cdef cydriver.CUstream c_handle = self._handle
+    # Held until the stream is destroyed: a green context must outlive it.
+    owner = self._owner
+    if c_handle == NULL:
+        return 0
+    self._handle = NULL
+    self._owner = None
+    with nogil:
+        HANDLE_RETURN(cydriver.cuStreamDestroy(c_handle))
+    return 0
+
+
+cdef void StreamHandle_dealloc(_StreamHandle self) noexcept:
+    """Destroy a driver stream that its last holder let go of; report a failure as a warning.
 
     Two statuses are not reported, because there is nothing left to destroy:
     ``CUDA_ERROR_INVALID_CONTEXT`` (the stream's context, and the stream with
@@ -724,10 +772,8 @@ cdef void Stream_dealloc(Stream self) noexcept:
     """
     cdef cydriver.CUstream c_handle = self._handle
     cdef cydriver.CUresult err
-    if self._closed or not self._owns_handle:
+    if c_handle == NULL:
         return
-    self._closed = True
-    self._owns_handle = False
     self._handle = NULL
     with nogil:
         err = cydriver.cuStreamDestroy(c_handle)
@@ -747,13 +793,35 @@ cdef void Stream_dealloc(Stream self) noexcept:
         )
 
 
-cdef Stream Stream_wrap(cydriver.CUstream handle, object owner, bint owns_handle, int device_id):
-    """Return a new :class:`Stream` object for ``handle``."""
+cdef _StreamHandle Stream_owned(object stream):
+    """Return the driver stream that ``stream`` owns, for a buffer that frees on it; ``None`` if it borrows one."""
+    if isinstance(stream, Stream):
+        return (<Stream>stream)._owned
+    return None
+
+
+cdef Stream Stream_share(_StreamHandle owned, int device_id):
+    """Return a new open :class:`Stream` on a driver stream that buffers keep alive after its stream closed."""
     cdef Stream stream = Stream.__new__(Stream)
+    stream._handle = owned._handle
+    stream._owner = owned._owner
+    stream._owned = owned
+    stream._device_id = device_id
+    return stream
+
+
+cdef Stream Stream_wrap(cydriver.CUstream handle, object owner, bint owns_handle, int device_id):
+    """Return a new :class:`Stream` object for ``handle``, which it destroys if it ``owns_handle``."""
+    cdef Stream stream = Stream.__new__(Stream)
+    cdef _StreamHandle owned
     stream._handle = handle
     stream._owner = owner
-    stream._owns_handle = owns_handle
     stream._device_id = device_id
+    if owns_handle:
+        owned = _StreamHandle.__new__(_StreamHandle)
+        owned._handle = handle
+        owned._owner = owner
+        stream._owned = owned
     return stream
 
 

@@ -4,7 +4,7 @@
 
 from libc.stdint cimport uintptr_t
 
-from cuda.core._stream cimport Stream
+from cuda.core._stream cimport Stream, _StreamHandle
 
 
 cdef class MemoryResource
@@ -17,6 +17,7 @@ cdef class Buffer:
         MemoryResource _memory_resource
         object _owner
         object _dealloc_stream
+        _StreamHandle _dealloc_owned  # keeps the driver stream of _dealloc_stream alive if it owns one
         Py_ssize_t _exports
         bint _closed
         bint _mapped

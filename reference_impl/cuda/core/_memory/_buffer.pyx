@@ -22,7 +22,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._dlpack cimport DLManagedTensor, DLManagedTensorVersioned, DLTensor
 from cuda.core._memory._ipc cimport IPCBufferDescriptor, IPC_export_pointer, IPC_import_pointer
-from cuda.core._stream cimport Stream, Stream_accept, default_stream
+from cuda.core._stream cimport Stream, Stream_accept, Stream_owned, Stream_share, default_stream
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import operator
@@ -257,13 +257,18 @@ cdef class Buffer:
         ----------
         stream : Stream, optional
             The stream to free the memory on. ``None`` uses the stream the
-            buffer was allocated on (or was given in :meth:`from_handle`).
+            buffer was allocated on (or was given in :meth:`from_handle` or
+            :meth:`set_deallocation_stream`); if that stream has been closed
+            since, the buffer still frees on its driver stream, which lives on
+            for this.
 
         Raises
         ------
         BufferError
             If views of the buffer exported through the buffer protocol
             (``memoryview``) are still alive.
+        RuntimeError
+            If ``stream`` is closed; the buffer stays open.
         TypeError
             If ``stream`` is not a :class:`Stream`.
 
@@ -513,6 +518,7 @@ cdef class Buffer:
         """
         Buffer_check_open(self)
         self._dealloc_stream = Stream_accept(stream)
+        self._dealloc_owned = Stream_owned(self._dealloc_stream)
 
     @property
     def device_id(self) -> int:
@@ -757,6 +763,7 @@ cdef Buffer Buffer_from_ptr_as(
     buf._memory_resource = mr
     buf._owner = owner
     buf._dealloc_stream = stream
+    buf._dealloc_owned = Stream_owned(stream)
     buf._exports = 0
     buf._closed = False
     buf._mapped = False
@@ -933,6 +940,9 @@ cdef int Buffer_close(Buffer self, object stream) except -1:
         )
     if stream is not None:
         stream = Stream_accept(stream)
+    elif self._dealloc_owned is not None and (<Stream>self._dealloc_stream)._closed:
+        # The stream was closed first, and left its driver stream to this buffer's free.
+        stream = Stream_share(self._dealloc_owned, (<Stream>self._dealloc_stream)._device_id)
     else:
         stream = self._dealloc_stream
     cdef MemoryResource mr = self._memory_resource
@@ -946,6 +956,7 @@ cdef int Buffer_close(Buffer self, object stream) except -1:
     self._memory_resource = None
     self._owner = None
     self._dealloc_stream = None
+    self._dealloc_owned = None
     if mr is not None:
         mr._deallocate(ptr, size, stream)
     return 0
