@@ -41,6 +41,14 @@ def device():
 
 
 @pytest.fixture
+def stream(device):
+    """Return a new stream on the device, closed afterwards."""
+    new_stream = device.create_stream()
+    yield new_stream
+    new_stream.close()
+
+
+@pytest.fixture
 def gate() -> Iterator[HostGate]:
     """Return a :class:`HostGate` that is released when the test ends, whatever happens."""
     host_gate = HostGate()

@@ -67,14 +67,6 @@ def write_host_bytes(buffer: Buffer, data: bytes) -> None:
 
 
 @pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def pinned():
     """Return the pinned host memory resource."""
     return LegacyPinnedMemoryResource()

@@ -43,14 +43,6 @@ def host_bytes(buffer) -> np.ndarray:
 
 
 @pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def accumulate(device):
     """Return the ``accumulate`` kernel, compiled for the device."""
     program = Program(ACCUMULATE, "c++", ProgramOptions(arch=f"sm_{device.arch}"))

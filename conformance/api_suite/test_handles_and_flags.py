@@ -25,14 +25,6 @@ from cuda.core import (
 KERNEL = 'extern "C" __global__ void noop() {}'
 
 
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
 @pytest.mark.gpu
 def test_program_object_code_and_kernel_have_driver_handles(device) -> None:
     program = Program(KERNEL, "c++", ProgramOptions(arch=f"sm_{device.arch}"))

@@ -39,14 +39,6 @@ CHILD_TIMEOUT = 120
 
 
 @pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def ipc_device(device):
     """Return device 0 if its memory pools can be shared through file descriptors."""
     if not device.properties.memory_pools_supported:

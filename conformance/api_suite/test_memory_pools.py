@@ -27,14 +27,6 @@ from cuda.core import (
 )
 
 
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
 def test_public_names() -> None:
     for name in (
         "Host",

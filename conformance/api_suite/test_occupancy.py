@@ -30,14 +30,6 @@ def kernel(device):
     program.close()
 
 
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
 def test_occupancy_signatures() -> None:
     def params(name):
         return [(p.name, p.kind.name) for p in inspect.signature(getattr(KernelOccupancy, name)).parameters.values()]

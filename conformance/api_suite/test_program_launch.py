@@ -68,14 +68,6 @@ def host_array(buffer, dtype) -> np.ndarray:
 
 
 @pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def options(device):
     """Return program options for the device's architecture."""
     return ProgramOptions(arch=f"sm_{device.arch}")

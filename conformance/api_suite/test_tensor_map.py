@@ -60,14 +60,6 @@ class CudaArray:
 
 
 @pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def hopper(device):
     """Return the device if it has a TMA unit; skip, naming its capability, otherwise."""
     major, minor = device.compute_capability

@@ -35,12 +35,6 @@ pytestmark = pytest.mark.gpu
 WIDTH, HEIGHT = 16, 8
 
 
-@pytest.fixture
-def stream(device):
-    """Return a new stream of the device."""
-    return device.create_stream()
-
-
 def _image() -> np.ndarray:
     """Return a float32 image whose every element is distinct: ``row * 100 + column``."""
     rows, columns = np.mgrid[0:HEIGHT, 0:WIDTH]

@@ -42,14 +42,6 @@ from cuda.core.typing import (
 MIB = 1 << 20
 
 
-@pytest.fixture
-def stream(device):
-    """Return a new stream on the device, closed afterwards."""
-    s = device.create_stream()
-    yield s
-    s.close()
-
-
 def _vmm_resource(device, **options) -> VirtualMemoryResource:
     """Return a VirtualMemoryResource of ``device``, or skip where the device has no VMM."""
     if not device.properties.virtual_memory_management_supported:
