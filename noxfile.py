@@ -48,7 +48,31 @@ WHEEL_CACHE = ROOT / ".nox" / "_reference_wheels"
 # What the GPU suite imports: the pytest plugin (GPU skips, runnable guide
 # examples) needs the guide reader but not the checker's docstring rules, so
 # the offline wheelhouse need not carry Sphinx (a dependency of numpydoc).
-GPU_SUITE_REQUIREMENTS = ["pytest>=8", "numpy>=1.26", "Cython>=3.1", "markdown-it-py>=3", "mdit-py-plugins>=0.4"]
+# pytest-xdist runs the tests in a worker process (CRASH_ISOLATION).
+GPU_SUITE_REQUIREMENTS = [
+    "pytest>=8",
+    "pytest-xdist>=3.8",
+    "numpy>=1.26",
+    "Cython>=3.1",
+    "markdown-it-py>=3",
+    "mdit-py-plugins>=0.4",
+]
+# How the GPU suite runs pytest, so that a crash is a test result. The tests
+# run in one pytest-xdist worker process, one at a time as without xdist, so
+# that no other test shares the device's time or memory. A test that takes
+# the worker down (a segfault, an abort) fails, named ("worker 'gw0' crashed
+# while running '<test>'"): in the summary, and in the JUnit XML as an error
+# of its test case, which cuda_core_guide.conformance_report records as a
+# failure. A new worker runs the rest. The scheduling must be `load`: under
+# `loadfile`, `loadscope` and `loadgroup`, pytest-xdist 3.8 gives the crashed
+# test to the new worker again, until no restart is left. `--maxschedchunk 1`
+# queues one test at a time after the running one, so that a crash sends only
+# that one to the end of the run and the others keep their order. Each crash
+# costs a restart (the new worker collects again); after 100 restarts, the
+# next crash ends the run.
+# `nox -s conformance -- -n 0` runs the tests in the pytest process itself (for --pdb).
+# conformance/tests/test_crash_isolation.py runs pytest with these options.
+CRASH_ISOLATION = ["-p", "xdist", "-n", "1", "--dist", "load", "--maxschedchunk", "1", "--max-worker-restart", "100"]
 UPSTREAM_REQUIREMENTS = [UPSTREAM, "cuda-bindings==13.5.*"]
 # The benchmark's harness: calibrated loops, worker processes, system metadata.
 PYPERF = "pyperf>=2.6"
@@ -226,7 +250,9 @@ def conformance(session: nox.Session, impl: str) -> None:
     """Run the GPU suite against the reference build or upstream cuda-core; record the outcomes in reports/.
 
     Both implementations run the API conformance suite and the guide's
-    runnable examples; the reference also runs its own tests. Each run
+    runnable examples; the reference also runs its own tests. The GPU tests
+    run in a pytest-xdist worker process (``CRASH_ISOLATION``): a test that
+    crashes it fails by name, and a new worker runs the rest. Each run
     writes ``reports/conformance-<impl>.xml`` (JUnit) and updates the matrix
     ``reports/conformance.json``.
     """
@@ -250,7 +276,17 @@ def conformance(session: nox.Session, impl: str) -> None:
     try:
         # The surface comparison and the bad-argument rows without a device need no GPU,
         # but are run against both implementations here.
-        session.run("pytest", "-m", "gpu or surface", f"--junitxml={junit}", *plugin, *paths, *session.posargs)
+        # In a worker process: a test that crashes it fails by name, and the run goes on.
+        session.run(
+            "pytest",
+            *CRASH_ISOLATION,
+            "-m",
+            "gpu or surface",
+            f"--junitxml={junit}",
+            *plugin,
+            *paths,
+            *session.posargs,
+        )
         # The rest of the API suite needs no GPU and runs in `nox -s tests`; here it only adds to the coverage.
         cpu_record = reports / f"api-coverage-{impl}-cpu.json"
         session.run(

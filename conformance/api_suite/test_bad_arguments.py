@@ -19,12 +19,39 @@ import re
 import warnings
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 import cuda.core
 import cuda.core.utils  # a submodule: importing it makes it an attribute of cuda.core
 from cuda_core_guide.bad_arguments import CASES, BadArgument
 from cuda_core_guide.implementation import implementation_under_test
+
+# Upstream types these arguments, and Cython words the TypeError of a wrong type:
+# "Argument 'x' has incorrect type (expected <module.Type>, got <type name>)".
+# Code matches on those words, so every cuda.core raises them exactly.
+_TYPED_WITHOUT_A_DEVICE = [
+    ("config", "cuda.core._launch_config.LaunchConfig", "int", lambda c: c.launch(c.LEGACY_DEFAULT_STREAM, 1, None)),
+    (
+        "kernel",
+        "cuda.core._module.Kernel",
+        "NoneType",
+        lambda c: c.launch(c.LEGACY_DEFAULT_STREAM, c.LaunchConfig(grid=1, block=1), None),
+    ),
+    ("mod", "cuda.core._module.ObjectCode", "str", lambda c: c.Kernel.from_handle(0x1000, mod="code")),
+    (
+        "ipc_descriptor",
+        "cuda.core._event.IPCEventDescriptor",
+        "NoneType",
+        lambda c: c.Event.from_ipc_descriptor(None),
+    ),
+    ("name", "str", "int", lambda c: c.ObjectCode.from_cubin(b"", name=3)),
+    ("symbol_mapping", "dict", "list", lambda c: c.ObjectCode.from_ptx(b"", symbol_mapping=[])),
+    ("shmem_size", "int", "str", lambda c: c.LaunchConfig(grid=1, block=1, shmem_size="0")),
+    ("backend", "str", "int", lambda c: c.LinkerOptions(arch="sm_90").as_bytes(1)),
+    ("other", "cuda.core._memoryview.StridedMemoryView", "int", lambda c: _host_view(c).copy_from(1, stream=None)),
+    ("other", "cuda.core._memoryview.StridedMemoryView", "int", lambda c: _host_view(c).copy_to(1)),
+]
 
 
 def _implementation() -> str:
@@ -101,6 +128,41 @@ def test_bad_argument_on_a_device(case: BadArgument, device, request: pytest.Fix
     finally:
         subjects.close()
         device.set_current()
+
+
+def _host_view(core: object) -> object:
+    """Return a StridedMemoryView of a small host array (no device needed)."""
+    return core.utils.StridedMemoryView.from_dlpack(np.zeros(4, dtype=np.float32), stream_ptr=-1)
+
+
+@pytest.mark.surface
+@pytest.mark.parametrize(("argument", "expected", "got", "call"), _TYPED_WITHOUT_A_DEVICE)
+def test_a_typed_argument_is_refused_in_cythons_words(argument, expected, got, call) -> None:
+    message = rf"^Argument '{argument}' has incorrect type \(expected {re.escape(expected)}, got {got}\)$"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # upstream's LinkerOptions warns when nvJitLink is missing
+        with pytest.raises(TypeError, match=message):
+            call(cuda.core)
+
+
+@pytest.mark.gpu
+def test_a_typed_argument_of_a_device_object_is_refused_in_cythons_words(device) -> None:
+    sm = device.resources.sm
+    for options, got in ((1, "int"), ({"count": 8}, "dict"), (None, "NoneType")):
+        message = (
+            r"^Argument 'options' has incorrect type "
+            rf"\(expected cuda\.core\._device_resources\.SMResourceOptions, got {got}\)$"
+        )
+        with pytest.raises(TypeError, match=message):
+            sm.split(options)
+    if hasattr(cuda.core, "DeviceMemoryResource"):
+        proxy = type(cuda.core.DeviceMemoryResource(device).peer_accessible_by)
+        message = (
+            r"^Argument 'mr' has incorrect type "
+            r"\(expected cuda\.core\._memory\._device_memory_resource\.DeviceMemoryResource, got int\)$"
+        )
+        with pytest.raises(TypeError, match=message):
+            proxy(1)
 
 
 def test_every_row_names_an_argument_and_a_known_exception() -> None:

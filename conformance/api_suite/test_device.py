@@ -270,6 +270,37 @@ def test_context_and_set_current(device) -> None:
 
 
 @pytest.mark.gpu
+def test_set_current_returns_the_context_object_it_made_current(device) -> None:
+    context = device.context
+    assert device.set_current(context) is context
+    assert device.context is context
+
+
+@pytest.mark.gpu
+def test_typed_arguments_are_refused_in_cythons_words(device) -> None:
+    # Upstream's arguments are typed, and Cython words the refusal; code matches on "has incorrect type".
+    stream = device.create_stream()
+    for ctx, got in ((1, "int"), (stream, "cuda.core._stream.Stream")):
+        with pytest.raises(
+            TypeError,
+            match=r"^Argument 'ctx' has incorrect type "
+            rf"\(expected cuda\.core\._context\.Context, got {re.escape(got)}\)$",
+        ):
+            device.set_current(ctx)
+    for mr, got in ((1, "int"), (None, "NoneType")):
+        with pytest.raises(
+            TypeError,
+            match=r"^Argument 'mr' has incorrect type "
+            rf"\(expected cuda\.core\._memory\._buffer\.MemoryResource, got {got}\)$",
+        ):
+            device.memory_resource = mr
+    for size, got in (("1024", "str"), (None, "NoneType")):
+        with pytest.raises(TypeError, match=rf"^Argument 'size' has incorrect type \(expected int, got {got}\)$"):
+            device.allocate(size, stream=stream)
+    stream.close()
+
+
+@pytest.mark.gpu
 def test_objects_need_set_current_on_each_thread(device) -> None:
     errors = []
 

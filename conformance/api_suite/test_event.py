@@ -6,17 +6,26 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
+import threading
 import time
+from multiprocessing.reduction import ForkingPickler
 
 import pytest
 from cuda.bindings import driver
 
 import cuda.core
 from cuda.core import Event, EventOptions
+from cuda.core._event import IPCEventDescriptor
 from cuda_core_guide.spawned import run_spawned
 
 TIMING = EventOptions(timing_enabled=True)
+SHARED = EventOptions(ipc_enabled=True)
+# Upstream's words for the misuses of shared (IPC-enabled) events; code matches on them.
+UNBOUND_MESSAGE = r"^IPC-enabled events must be bound; use Stream\.record for creation\.$"
+TIMED_MESSAGE = r"^IPC-enabled events cannot use timing\.$"
+RERECORD_MESSAGE = r"^IPC-enabled events should not be re-recorded, instead create a new event by supplying options\.$"
 # Upstream's wording of the three ways subtracting events fails; code matches on it.
 TIMING_MESSAGE = r"^Both Events must be created with timing enabled in order to subtract them; "
 RECORDED_MESSAGE = r"^Both Events must be recorded before they can be subtracted; "
@@ -170,8 +179,6 @@ def test_equal_events_share_a_handle(device) -> None:
 
 
 def test_an_ipc_event_descriptor_is_made_by_events_and_pickles() -> None:
-    from cuda.core._event import IPCEventDescriptor
-
     with pytest.raises(RuntimeError, match=r"^IPCEventDescriptor objects cannot be instantiated directly\."):
         IPCEventDescriptor()
     descriptor = IPCEventDescriptor._init(bytes(range(64)), True)
@@ -223,4 +230,93 @@ def test_a_shared_event_is_opened_and_waited_for_in_another_process(device) -> N
     is_ipc_enabled, is_timing_enabled, is_done = run_spawned(_open_shared_event, descriptor)
     assert (is_ipc_enabled, is_timing_enabled, is_done) == (True, False, True)
     buffer.close(stream)
+    stream.close()
+
+
+def test_an_ipc_event_descriptor_is_checked_where_it_is_opened() -> None:
+    # Both checks come before any driver call: no GPU is needed.
+    with pytest.raises(TypeError, match=r"^Argument 'reserved' has incorrect type \(expected bytes, got str\)$"):
+        IPCEventDescriptor._init("x" * 64, False)
+    for length in (0, 8, 63):
+        short = IPCEventDescriptor._init(bytes(length), False)
+        with pytest.raises(
+            ValueError, match=rf"^IPC event descriptor reserved field is {length} bytes; expected at least 64$"
+        ):
+            Event.from_ipc_descriptor(short)
+
+
+def test_subtracting_a_non_event_is_worded_as_cython_words_it() -> None:
+    bare = Event.__new__(Event)
+    for other, got in ((1, "int"), (None, "NoneType"), (1.5, "float")):
+        with pytest.raises(
+            TypeError, match=rf"^Argument 'other' has incorrect type \(expected cuda\.core\._event\.Event, got {got}\)$"
+        ):
+            bare - other
+
+
+@pytest.mark.gpu
+def test_a_shared_event_is_created_by_stream_record_only(device) -> None:
+    for options in (SHARED, EventOptions(ipc_enabled=True, timing_enabled=True), {"ipc_enabled": True}):
+        with pytest.raises(TypeError, match=UNBOUND_MESSAGE):
+            device.create_event(options)
+    stream = device.create_stream()
+    with pytest.raises(TypeError, match=TIMED_MESSAGE):
+        stream.record(options=EventOptions(ipc_enabled=True, timing_enabled=True))
+    stream.close()
+
+
+@pytest.mark.gpu
+def test_a_shared_event_is_recorded_once(device) -> None:
+    stream = device.create_stream()
+    other = device.create_stream()
+    shared = stream.record(options=SHARED)
+    for target in (stream, other):
+        with pytest.raises(TypeError, match=RERECORD_MESSAGE):
+            target.record(shared)
+    shared.sync()
+    stream.close()
+    other.close()
+
+
+def _dumps_in_a_new_thread(event: Event) -> bytes | BaseException:
+    """Pickle ``event`` as multiprocessing does, in a thread that has no current context."""
+    outcome: list[bytes | BaseException] = []
+
+    def dump() -> None:
+        try:
+            outcome.append(bytes(ForkingPickler.dumps(event)))
+        except BaseException as exc:  # noqa: BLE001 - the test reports it
+            outcome.append(exc)
+
+    thread = threading.Thread(target=dump)
+    thread.start()
+    thread.join()
+    return outcome[0]
+
+
+def _open_queued_event(queue: object) -> tuple[bool, bool]:
+    """In a spawned process: take a shared event from a queue, once a context is current; wait for it."""
+    from cuda.core import Device
+
+    Device(0).set_current()
+    event = queue.get(timeout=60)
+    event.sync()
+    return event.is_ipc_enabled, event.is_done
+
+
+@pytest.mark.gpu
+def test_a_shared_event_travels_through_a_multiprocessing_queue(device) -> None:
+    stream = device.create_stream()
+    shared = stream.record(options=SHARED)
+    stream.sync()
+    pickled = _dumps_in_a_new_thread(shared)
+    assert isinstance(pickled, bytes), f"pickling in a thread without a context raised {pickled!r}"
+    # The queue's feeder thread pickles the event: another thread without a current context.
+    queue = multiprocessing.get_context("spawn").Queue()
+    queue.put(shared)
+    try:
+        assert run_spawned(_open_queued_event, queue) == (True, True)
+    finally:
+        queue.close()
+        queue.join_thread()
     stream.close()

@@ -775,3 +775,35 @@ def test_a_graph_with_memory_nodes_keeps_its_edges(device) -> None:
     with pytest.raises(CUDAError):
         first.succ.discard(second)
     assert set(free.pred) == {alloc}
+
+
+@pytest.mark.gpu
+def test_edge_sets_take_the_set_operators(device) -> None:
+    definition = GraphDefinition()
+    a, b, c = definition.empty(), definition.empty(), definition.empty()
+    a.succ.add(b)
+    succ = a.succ
+    union = succ | {c}
+    assert union == {b, c}
+    assert type(union) is set
+    assert succ & {b, c} == {b}
+    assert succ - {b} == set()
+    assert succ ^ {c} == {b, c}
+    assert {c} | succ == {b, c}
+    saved = a.succ
+    saved |= {c}
+    assert set(a.succ) == {b, c}
+    saved -= {b}
+    assert set(a.succ) == {c}
+    saved ^= {b}
+    assert set(a.succ) == {b, c}
+    saved &= {b}
+    assert set(a.succ) == {b}
+    assert set(b.pred) == {a}
+    with pytest.raises(TypeError, match="has incorrect type"):
+        a.succ.add(1)
+    with pytest.raises(TypeError, match="expected GraphNode, got int"):
+        a.succ.update([1])
+    assert set(a.succ) == {b}
+    with pytest.raises(ValueError, match="must belong to the same GraphDefinition"):
+        a.succ.add(GraphDefinition().empty())

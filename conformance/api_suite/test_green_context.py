@@ -20,12 +20,17 @@ from cuda.core import (
     LegacyPinnedMemoryResource,
     SMResource,
     SMResourceOptions,
+    StreamOptions,
     WorkqueueResource,
     WorkqueueResourceOptions,
 )
 from cuda.core.typing import WorkqueueSharingScopeType
 
 SIZE = 4096
+# Upstream's words, which its users match on.
+CURRENT_MESSAGE = (
+    r"^Cannot close a CUDA context while it is current\. Restore a previous context before closing this context\.$"
+)
 
 
 def driver_version() -> int:
@@ -171,9 +176,25 @@ def test_split_checks_the_group_lengths(green_device) -> None:
 
 @pytest.mark.gpu
 def test_create_context_needs_options(green_device) -> None:
-    # The implementations word the message differently: only the type is common.
-    with pytest.raises(ValueError):  # noqa: PT011
+    with pytest.raises(ValueError, match=r"^options with device resources must be provided to create a green context$"):
         green_device.create_context()
+
+
+@pytest.mark.gpu
+def test_create_context_checks_the_resources(green_device) -> None:
+    with pytest.raises(ValueError, match=r"^ContextOptions\.resources must be provided to create a green context$"):
+        green_device.create_context(ContextOptions(resources=None))
+    for empty in ([], ()):
+        with pytest.raises(ValueError, match=r"^ContextOptions\.resources must not be empty$"):
+            green_device.create_context(ContextOptions(resources=empty))
+    with pytest.raises(TypeError, match=r"^Unsupported context resource type: <class 'int'>$"):
+        green_device.create_context(ContextOptions(resources=[1]))
+    sm = green_device.resources.sm
+    if sm.sm_count < 2 * sm.min_partition_size:
+        pytest.skip(f"{sm.sm_count} SMs are too few to split into groups of {sm.min_partition_size}")
+    groups, _ = sm.split(SMResourceOptions(count=sm.min_partition_size), dry_run=True)
+    with pytest.raises(ValueError, match=r"^dry-run SMResource objects cannot be used to create a context$"):
+        green_device.create_context(ContextOptions(resources=[groups[0]]))
 
 
 @pytest.mark.gpu
@@ -232,12 +253,62 @@ def test_a_current_green_context_cannot_be_closed(green_device) -> None:
     ctx = green_device.create_context(ContextOptions(resources=[group]))
     green_device.set_current(ctx)
     try:
-        with pytest.raises(RuntimeError):
+        with pytest.raises(RuntimeError, match=CURRENT_MESSAGE):
             ctx.close()
     finally:
         green_device.set_current()
+    with pytest.raises(RuntimeError, match=CURRENT_MESSAGE):
+        green_device.context.close()
     ctx.close()
     assert ctx.is_closed
+
+
+@pytest.mark.gpu
+def test_green_context_streams_must_be_non_blocking(green_device) -> None:
+    _, group, _ = split_one(green_device)
+    ctx = green_device.create_context(ContextOptions(resources=[group]))
+    message = (
+        r"^Green context streams must be non-blocking\. Use StreamOptions\(nonblocking=True\) "
+        r"or omit the option \(True is the default\)\.$"
+    )
+    for options in (StreamOptions(nonblocking=False), {"nonblocking": False}):
+        with pytest.raises(ValueError, match=message):
+            ctx.create_stream(options)
+    ctx.close()
+
+
+@pytest.mark.gpu
+def test_an_event_recorded_on_a_green_stream_reports_the_green_context(green_device) -> None:
+    _, group, _ = split_one(green_device)
+    ctx = green_device.create_context(ContextOptions(resources=[group]))
+    stream = ctx.create_stream()
+    event = stream.record()
+    assert event.context == ctx
+    assert event.context.is_green
+    assert event.device == green_device
+    event.sync()
+    stream.sync()
+    event.close()
+    stream.close()
+    ctx.close()
+
+
+@pytest.mark.gpu
+def test_set_current_returns_the_context_object_it_replaces(green_device) -> None:
+    _, group, _ = split_one(green_device)
+    ctx = green_device.create_context(ContextOptions(resources=[group]))
+    primary = green_device.context
+    try:
+        previous = green_device.set_current(ctx)
+        assert previous is primary
+        assert green_device.context is ctx
+        again = green_device.set_current(primary)
+        assert again is ctx
+        assert again.is_green
+        assert green_device.context is primary
+    finally:
+        green_device.set_current()
+    ctx.close()
 
 
 @pytest.mark.gpu

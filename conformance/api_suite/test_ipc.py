@@ -37,6 +37,19 @@ SIZE = 4096
 CHILD_TIMEOUT = 120
 """How long, in seconds, a child process may take: spawning imports cuda.core afresh."""
 
+OVERSIZED = 1 << 40
+"""A size no test allocation reaches: a descriptor that claims it claims more than its memory."""
+
+# Upstream's words, which its users match on.
+SHORT_PAYLOAD_MESSAGE = r"^IPC buffer descriptor payload is {} bytes; expected at least 64$"
+OVERSIZED_MESSAGE = rf"^IPC buffer descriptor size \({OVERSIZED}\) exceeds mapped allocation extent \(\d+ bytes\)$"
+
+
+def resized(descriptor, payload: bytes | None = None, size: int | None = None):
+    """Return a copy of a buffer descriptor with another payload or size, made as unpickling makes it."""
+    factory, (old_payload, old_size) = descriptor.__reduce__()
+    return factory(old_payload if payload is None else payload, old_size if size is None else size)
+
 
 @pytest.fixture
 def ipc_device(device):
@@ -118,6 +131,44 @@ def child_imports_descriptor(handle, descriptor, device_id: int, size: int) -> N
     stream.sync()
     buffer.close(stream)
     stream.close()
+
+
+def child_checks_descriptor_sizes(handle, longer, oversized, device_id: int, size: int) -> None:
+    """Run in a spawned process: import a descriptor with a longer payload, refuse one larger than its memory."""
+    device = Device(device_id)
+    device.set_current()
+    stream = device.create_stream()
+    mr = DeviceMemoryResource.from_allocation_handle(device, handle)
+    with pytest.raises(ValueError, match=OVERSIZED_MESSAGE):
+        Buffer.from_ipc_descriptor(mr, oversized, stream=stream)
+    buffer = Buffer.from_ipc_descriptor(mr, longer, stream=stream)
+    assert buffer.is_mapped
+    assert buffer.size == size
+    assert read_device(buffer, stream) == b"\x03" * size
+    buffer.close(stream)
+    stream.sync()
+    stream.close()
+
+
+def child_maps_a_registered_device_pool_as_pinned(handle, device_id: int) -> None:
+    """Run in a spawned process: map a device pool, then ask for it as a pinned pool."""
+    device = Device(device_id)
+    device.set_current()
+    mr = DeviceMemoryResource.from_allocation_handle(device, handle)
+    message = (
+        f"^Registry contains a DeviceMemoryResource for uuid {handle.uuid}, but PinnedMemoryResource was requested$"
+    )
+    with pytest.raises(TypeError, match=message):
+        PinnedMemoryResource.from_allocation_handle(handle)
+    assert DeviceMemoryResource.from_allocation_handle(device, handle) is mr
+    mr.close()
+
+
+def child_maps_a_device_pool_as_pinned(handle, device_id: int) -> None:
+    """Run in a spawned process: ask for a device pool, mapped nowhere yet, as a pinned pool."""
+    Device(device_id).set_current()
+    with pytest.raises(TypeError, match="PinnedMemoryResource"):
+        PinnedMemoryResource.from_allocation_handle(handle)
 
 
 def child_checks_and_fills_pinned(mr: PinnedMemoryResource, buffer: Buffer, size: int) -> None:
@@ -268,4 +319,109 @@ def test_pinned_buffer_shared_through_multiprocessing(ipc_pinned_device, stream)
     run_spawned(child_checks_and_fills_pinned, mr, buffer, SIZE, timeout=CHILD_TIMEOUT)
     assert ctypes.string_at(int(buffer.handle), SIZE) == b"\x09" * SIZE
     buffer.close()
+    mr.close()
+
+
+def child_imports_one_descriptor_twice(handle, descriptor, device_id: int, size: int) -> None:
+    """Run in a spawned process: import one descriptor twice; the buffers share a mapping, closing both is safe."""
+    device = Device(device_id)
+    device.set_current()
+    stream = device.create_stream()
+    mr = DeviceMemoryResource.from_allocation_handle(device, handle)
+    first = Buffer.from_ipc_descriptor(mr, descriptor, stream=stream)
+    second = Buffer.from_ipc_descriptor(mr, descriptor, stream=stream)
+    assert first is not second
+    assert int(first.handle) == int(second.handle)
+    first.close(stream)
+    # The mapping stays for the other buffer.
+    assert read_device(second, stream) == b"\x05" * size
+    second.close(stream)
+    stream.sync()
+    # Both closed: a new import maps the allocation again.
+    third = Buffer.from_ipc_descriptor(mr, descriptor, stream=stream)
+    assert read_device(third, stream) == b"\x05" * size
+    third.close(stream)
+    stream.sync()
+    stream.close()
+
+
+@pytest.mark.gpu
+def test_a_descriptor_imported_twice_shares_one_mapping(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    buffer = mr.allocate(SIZE, stream=stream)
+    buffer.fill(5, stream=stream)
+    stream.sync()
+    run_spawned(
+        child_imports_one_descriptor_twice,
+        mr.allocation_handle,
+        buffer.ipc_descriptor,
+        ipc_device.device_id,
+        SIZE,
+        timeout=CHILD_TIMEOUT,
+    )
+    buffer.close()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_a_short_descriptor_payload_is_refused_before_the_driver(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    buffer = mr.allocate(SIZE, stream=stream)
+    descriptor = buffer.ipc_descriptor
+    payload = descriptor.__reduce__()[1][0]
+    assert len(payload) == 64
+    for length in (0, 8, 63):
+        with pytest.raises(ValueError, match=SHORT_PAYLOAD_MESSAGE.format(length)):
+            Buffer.from_ipc_descriptor(mr, resized(descriptor, payload=payload[:length]), stream=stream)
+    buffer.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_descriptor_sizes_are_checked_against_the_mapped_memory(ipc_device, stream) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    # Two buffers: the refused import is undone in stream order, and never meets the other one.
+    accepted = mr.allocate(SIZE, stream=stream)
+    refused = mr.allocate(SIZE, stream=stream)
+    accepted.fill(3, stream=stream)
+    stream.sync()
+    longer = accepted.ipc_descriptor
+    longer = resized(longer, payload=longer.__reduce__()[1][0] + bytes(8))
+    oversized = resized(refused.ipc_descriptor, size=OVERSIZED)
+    run_spawned(
+        child_checks_descriptor_sizes,
+        mr.allocation_handle,
+        longer,
+        oversized,
+        ipc_device.device_id,
+        SIZE,
+        timeout=CHILD_TIMEOUT,
+    )
+    accepted.close(stream)
+    refused.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_a_registered_device_pool_is_not_mapped_as_pinned(ipc_device) -> None:
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    run_spawned(
+        child_maps_a_registered_device_pool_as_pinned,
+        mr.allocation_handle,
+        ipc_device.device_id,
+        timeout=CHILD_TIMEOUT,
+    )
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_a_device_pool_is_not_mapped_as_pinned(ipc_device, known_upstream_bug) -> None:
+    known_upstream_bug(
+        "upstream 1.2.2 checks no pool kind: it maps a device pool's handle as a PinnedMemoryResource "
+        "unless a DeviceMemoryResource of the same uuid is registered in the process"
+    )
+    mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
+    run_spawned(child_maps_a_device_pool_as_pinned, mr.allocation_handle, ipc_device.device_id, timeout=CHILD_TIMEOUT)
     mr.close()

@@ -16,6 +16,7 @@ import cuda.core
 from cuda.core import (
     Buffer,
     Device,
+    GraphMemoryResource,
     Host,
     LegacyPinnedMemoryResource,
     ManagedBuffer,
@@ -25,6 +26,12 @@ from cuda.core import (
     PinnedMemoryResource,
     PinnedMemoryResourceOptions,
 )
+
+# Upstream's words, which its users match on.
+CAPTURING_MESSAGE = (
+    r"^_MemPool cannot perform memory operations on a capturing stream \(consider using GraphMemoryResource\)\.$"
+)
+NOT_CAPTURING_MESSAGE = r"^GraphMemoryResource cannot perform memory operations on a non-capturing stream\.$"
 
 
 def test_public_names() -> None:
@@ -102,6 +109,15 @@ def test_host_pickles_to_the_same_object(host) -> None:
 def test_host_refuses_bad_arguments(args, kwargs) -> None:
     with pytest.raises(ValueError, match="numa"):
         Host(*args, **kwargs)
+
+
+def test_host_words_its_refusals_as_upstream() -> None:
+    with pytest.raises(ValueError, match=r"^numa_id and is_numa_current are mutually exclusive$"):
+        Host(0, is_numa_current=True)
+    with pytest.raises(ValueError, match=r"^numa_id must be a non-negative int, got -1$"):
+        Host(-1)
+    with pytest.raises(ValueError, match=r"^numa_id must be a non-negative int, got True$"):
+        Host(True)
 
 
 def test_host_is_not_a_device() -> None:
@@ -327,3 +343,121 @@ def test_managed_buffer_from_handle_does_not_own(device, stream) -> None:
     owner.close(stream)
     stream.sync()
     mr.close()
+
+
+def _capture(device):
+    """Return a graph builder of ``device`` that is building (capturing its stream)."""
+    return device.create_graph_builder().begin_building()
+
+
+def _end_capture(builder) -> None:
+    """End the capture of ``builder`` and close it: a capture left open disturbs later tests."""
+    try:
+        builder.end_building()
+    finally:
+        builder.close()
+
+
+@pytest.mark.gpu
+def test_device_pool_refuses_a_capturing_stream(device, stream) -> None:
+    mr = device.memory_resource
+    builder = _capture(device)
+    try:
+        for target in (builder, builder.stream):
+            with pytest.raises(RuntimeError, match=CAPTURING_MESSAGE):
+                mr.allocate(64, stream=target)
+        with pytest.raises(RuntimeError, match=CAPTURING_MESSAGE):
+            device.allocate(64, stream=builder)
+    finally:
+        _end_capture(builder)
+    # Refused before the driver saw it: the capture ended cleanly, and the pool still allocates.
+    mr.allocate(64, stream=stream).close(stream)
+    stream.sync()
+
+
+@pytest.mark.gpu
+def test_pinned_pool_refuses_a_capturing_stream(device) -> None:
+    if not device.properties.host_memory_pools_supported:
+        pytest.skip("the device has no host memory pools")
+    mr = PinnedMemoryResource(PinnedMemoryResourceOptions(max_size=1 << 24))
+    builder = _capture(device)
+    try:
+        for target in (builder, builder.stream):
+            with pytest.raises(RuntimeError, match=CAPTURING_MESSAGE):
+                mr.allocate(64, stream=target)
+    finally:
+        _end_capture(builder)
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_managed_pool_refuses_a_capturing_stream(device) -> None:
+    mr = _managed_pool(device)
+    builder = _capture(device)
+    try:
+        with pytest.raises(RuntimeError, match=CAPTURING_MESSAGE):
+            mr.allocate(64, stream=builder.stream)
+    finally:
+        _end_capture(builder)
+    mr.close()
+
+
+@pytest.mark.gpu
+def test_managed_pool_refuses_a_capturing_graph_builder(device, known_upstream_bug) -> None:
+    known_upstream_bug(
+        "upstream 1.2.2 raises AssertionError('Only Stream is supported for managed memory allocations') "
+        "for a GraphBuilder, which every other pool takes as its stream"
+    )
+    mr = _managed_pool(device)
+    builder = _capture(device)
+    try:
+        with pytest.raises(RuntimeError, match=CAPTURING_MESSAGE):
+            mr.allocate(64, stream=builder)
+    finally:
+        _end_capture(builder)
+    mr.close()
+
+
+def test_graph_memory_resource_refuses_bad_streams_and_attribute_values() -> None:
+    # Every refusal comes before a driver call: no GPU is needed.
+    with pytest.raises(TypeError):
+        GraphMemoryResource("0")
+    mr = GraphMemoryResource(0)
+    with pytest.raises(TypeError, match=r"^stream is required and must not be None; "):
+        mr.allocate(64, stream=None)
+    with pytest.raises(TypeError, match=r"^Stream or GraphBuilder expected, got int$"):
+        mr.allocate(64, stream=1)
+    with pytest.raises(AttributeError):
+        _ = mr.is_ipc_enabled
+    attributes = mr.attributes
+    with pytest.raises(
+        RuntimeError,
+        match=r"^GraphMemoryResourceAttributes cannot be instantiated directly\. Please use MemoryResource APIs\.$",
+    ):
+        type(attributes)()
+    for name in ("reserved_mem_high", "used_mem_high"):
+        with pytest.raises(AttributeError, match=rf"^Attribute '{name}' may only be set to zero \(got 5\)\.$"):
+            setattr(attributes, name, 5)
+        for value, got in (("0", "str"), (0.0, "float"), (None, "NoneType")):
+            with pytest.raises(TypeError, match=rf"^Argument 'value' has incorrect type \(expected int, got {got}\)$"):
+                setattr(attributes, name, value)
+        # Upstream adds a note on Cython's strictness to this one.
+        with pytest.raises(TypeError, match=r"^Argument 'value' has incorrect type \(expected int, got bool\)"):
+            setattr(attributes, name, False)
+    for name in ("reserved_mem_current", "used_mem_current"):
+        with pytest.raises(AttributeError, match="not writable"):
+            setattr(attributes, name, 0)
+
+
+@pytest.mark.gpu
+def test_graph_memory_resource_needs_a_capturing_stream(device, stream) -> None:
+    mr = GraphMemoryResource(device)
+    with pytest.raises(RuntimeError, match=NOT_CAPTURING_MESSAGE):
+        mr.allocate(64, stream=stream)
+    idle = device.create_graph_builder()  # not building yet
+    with pytest.raises(RuntimeError, match=NOT_CAPTURING_MESSAGE):
+        mr.allocate(64, stream=idle)
+    idle.close()
+    attributes = mr.attributes
+    attributes.reserved_mem_high = 0
+    attributes.used_mem_high = 0

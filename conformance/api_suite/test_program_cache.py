@@ -11,6 +11,7 @@ cannot make without a driver) and compiling through a cache need one.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -94,6 +95,21 @@ def test_ptx_and_nvvm_get_keys_of_their_own() -> None:
 def test_inputs_a_key_cannot_describe_are_refused(changes, error) -> None:
     with pytest.raises(error):
         key(**changes)
+
+
+@pytest.mark.parametrize("name", ["dir/k.cu", "dir\\k.cu"])
+def test_a_name_with_a_directory_needs_an_extra_digest(name) -> None:
+    # Upstream's words, which its users match on ("directory component").
+    message = (
+        rf"^make_program_cache_key\(\) refuses to build a key for options\.name={re.escape(repr(name))} "
+        r"\(NVRTC source-filename with a directory component\) without an extra_digest; "
+        r"NVRTC resolves quoted #include directives relative to that directory, so a digest "
+        r"covering the headers it may pull in must be supplied\.$"
+    )
+    options = ProgramOptions(arch="sm_80", name=name)
+    with pytest.raises(ValueError, match=message):
+        key(options=options)
+    assert key(options=options, extra_digest=b"headers") != key(options=options, extra_digest=b"other")
 
 
 def test_an_extra_digest_makes_external_files_keyable() -> None:

@@ -59,8 +59,13 @@ OPERATIONS = (
     "device_get",
     "set_current",
     "compile",
+    "graph_add_kernel",
+    "graph_instantiate",
+    "graph_launch_10",
 )
 """Every per-call operation, in the order the report lists them; the report's ``OPERATIONS`` says what each is."""
+_GRAPH_NODES = 10
+"""The kernel nodes of the graph that ``graph_instantiate`` and ``graph_launch_10`` use."""
 PHASE_OPERATIONS = (
     "event_record",
     "stream_sync",
@@ -103,6 +108,8 @@ class Setup:
         compile them.
     compile_error : str
         Why the kernels could not be compiled, if they could not.
+    graphs : tuple
+        The graphs the graph operations use, once :func:`operations` made them.
     """
 
     core: object
@@ -113,10 +120,14 @@ class Setup:
     destination: object
     kernels: tuple | None
     compile_error: str = ""
+    graphs: tuple = ()
 
     def close(self) -> None:
-        """Release the buffers and the stream."""
+        """Release the graphs, the buffers and the stream."""
         self.stream.sync()
+        if self.graphs:
+            self.graphs[2].close()
+            self.graphs = ()
         self.source.close(self.stream)
         self.destination.close(self.stream)
         self.stream.sync()
@@ -191,7 +202,29 @@ def operations(implementation: str, objects: Setup, floor: object | None = None)
     result["set_current"] = Operation(lambda: device_class().set_current(), None)
     if objects.kernels is not None:
         result["compile"] = Operation(lambda: _program(core, device).compile("cubin"), None)
+        result.update(_graph_operations(core, objects, value))
     return result
+
+
+def _graph_operations(core: object, objects: Setup, value: object) -> dict[str, Operation]:
+    """Return the graph operations: each node holds what it uses, the cost the ownership rules add."""
+    graph_module = importlib.import_module("cuda.core.graph")
+    stream, destination = objects.stream, objects.destination
+    touch = objects.kernels[1]
+    config = core.LaunchConfig(grid=1, block=1)
+    scratch = graph_module.GraphDefinition()
+    chain = graph_module.GraphDefinition()
+    node = chain.launch(config, touch, destination, value)
+    for _ in range(_GRAPH_NODES - 1):
+        node = node.launch(config, touch, destination, value)
+    executable = chain.instantiate()
+    # The graphs live as long as the operations that use them.
+    objects.graphs = (scratch, chain, executable)
+    return {
+        "graph_add_kernel": Operation(lambda: scratch.launch(config, touch, destination, value).destroy(), None),
+        "graph_instantiate": Operation(lambda: chain.instantiate().close(), None),
+        "graph_launch_10": Operation(lambda: executable.launch(stream), stream.sync),
+    }
 
 
 def phase_operations(objects: Setup) -> dict[str, tuple[Operation, Operation]]:

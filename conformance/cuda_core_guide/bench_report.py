@@ -94,6 +94,9 @@ OPERATIONS = {
     "device_get": "`Device(0)`",
     "set_current": "`Device().set_current()`",
     "compile": "`Program.compile` of a small kernel (slow path)",
+    "graph_add_kernel": "add + destroy a kernel node (`GraphDefinition.launch`)",
+    "graph_instantiate": "instantiate + close a graph of 10 kernel nodes",
+    "graph_launch_10": "launch a graph of 10 kernel nodes (`Graph.launch`)",
 }
 """The per-call operations, by key, with what each is."""
 

@@ -23,6 +23,7 @@ import argparse
 import datetime
 import json
 import platform
+import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
@@ -36,6 +37,9 @@ __all__ = ["FORMAT", "junit_outcomes", "main", "merge", "provenance"]
 
 FORMAT = 1
 """The version of the matrix's layout."""
+
+_CRASHED = re.compile(r"worker '[^']*' crashed while running ('[^\n]*'|\"[^\n]*\")")
+"""pytest-xdist's record of a test whose worker process died (a segfault, an abort) while running it."""
 
 
 def junit_outcomes(path: Path) -> dict[str, dict[str, str]]:
@@ -51,7 +55,10 @@ def junit_outcomes(path: Path) -> dict[str, dict[str, str]]:
     dict of str to dict
         ``classname::name`` to ``{"outcome": passed | failed | error |
         skipped | xfailed, "reason": ..., "example": ...}``; ``example``
-        only for guide examples.
+        only for guide examples. A test that crashed the pytest-xdist
+        worker running it, which the report lists as an error "on setup",
+        is failed, with xdist's message ("worker 'gw0' crashed while
+        running ...") as the reason.
     """
     cases: dict[str, dict[str, str]] = {}
     for case in ElementTree.parse(path).getroot().iter("testcase"):
@@ -59,6 +66,9 @@ def junit_outcomes(path: Path) -> dict[str, dict[str, str]]:
         for child in case:
             if child.tag in ("failure", "error"):
                 outcome, reason = ("failed" if child.tag == "failure" else "error"), child.get("message", "")
+                crashed = _CRASHED.search(child.text or "") or _CRASHED.search(reason)
+                if crashed:
+                    outcome, reason = "failed", crashed.group(0)
             elif child.tag == "skipped":
                 xfail = child.get("type") == "pytest.xfail"
                 outcome, reason = ("xfailed" if xfail else "skipped"), child.get("message", "")

@@ -270,6 +270,50 @@ def _other_device_stream(record: Recorder) -> None:
     record.step("sync device 0", device.sync)
 
 
+def _graph_outliving_its_operands(record: Recorder) -> None:
+    """Drop everything a graph's nodes use, and the definition, then launch a driver clone and an executable."""
+    import gc
+
+    from cuda.bindings import driver
+
+    from cuda.core import DeviceMemoryResource, DeviceMemoryResourceOptions
+    from cuda.core.graph import GraphDefinition
+
+    device = _device()
+    stream = device.create_stream()
+    pool = DeviceMemoryResource(device, DeviceMemoryResourceOptions())
+    buffer = pool.allocate(_MIB, stream=stream)
+    event = device.create_event()
+    definition = GraphDefinition()
+    definition.memset(buffer, 3, _MIB).record(event).callback(lambda: None)
+    graph = definition.instantiate()
+    clone = _checked(driver.cuGraphClone(definition.handle))
+    record.step("close the buffer the nodes use", buffer.close)
+    del buffer, event, definition
+    gc.collect()
+    record.step("launch the executable 20 times", lambda: [graph.launch(stream) for _ in range(20)])
+    executable = record.step("instantiate the clone", lambda: _checked(driver.cuGraphInstantiate(clone, 0)))
+    record.step("launch the clone", lambda: _checked(driver.cuGraphLaunch(executable, stream.handle)))
+    record.step("sync", stream.sync)
+    record.step("close the executable", graph.close)
+    record.step("destroy the clone's executable", lambda: _checked(driver.cuGraphExecDestroy(executable)))
+    record.step("destroy the clone", lambda: _checked(driver.cuGraphDestroy(clone)))
+    record.step("sync after the last share went", stream.sync)
+    gc.collect()
+    stream.sync()
+    record.step("the pool's used memory is back", lambda: _expect_equal(pool.attributes.used_mem_current, 0))
+    record.step("close the pool", pool.close)
+
+
+def _checked(result: tuple) -> object:
+    """Return the value of a ``cuda.bindings.driver`` call's result; raise ``CUDAError`` if it failed."""
+    from cuda.core._utils.cuda_utils import CUDAError
+
+    if result[0] != 0:
+        raise CUDAError(f"{result[0].name}")
+    return result[1] if len(result) > 1 else None
+
+
 def _expect_equal(value: object, expected: object) -> None:
     """Raise :class:`AssertionError` (an undocumented exception, so the step fails) unless ``value == expected``."""
     if value != expected:
@@ -306,6 +350,13 @@ def _shutdown_with_live_objects(record: Recorder) -> None:
     launch(stream, LaunchConfig(grid=16, block=256), kernel, target, np.uint32(1), np.uint32(4096))
     large = alive["pending fill"] = device.allocate(256 * _MIB, stream=stream)
     large.fill(9, stream=stream)
+    from cuda.core.graph import GraphDefinition
+
+    definition = alive["graph definition"] = GraphDefinition()
+    definition.memset(large, 1, 256 * _MIB).callback(lambda: None)
+    graph = alive["executable graph"] = definition.instantiate()
+    for _ in range(5):
+        graph.launch(stream)
     record.notes.append("alive at exit: " + ", ".join(sorted(alive)))
     global _ALIVE
     _ALIVE = alive
@@ -319,6 +370,7 @@ CASES: dict[str, Callable[[Recorder], None]] = {
     "close_while_pending": _close_while_pending,
     "outliving_context": _outliving_context,
     "other_device_stream": _other_device_stream,
+    "graph_outliving_its_operands": _graph_outliving_its_operands,
     "shutdown_with_live_objects": _shutdown_with_live_objects,
 }
 """Every case, by name, in the order the soak runs them."""

@@ -288,12 +288,14 @@ def test_an_abstract_member_counts_when_called_on_an_object_of_its_class(tmp_pat
     assert recorder.seen == {"abstractpkg:Resource.allocate", "abstractpkg:Resource.device_id"}
 
 
-def _run_plugin(root: Path, *options: str) -> subprocess.CompletedProcess:
-    """Run pytest with the plugin on ``root``'s folders ``counted`` and ``other``."""
+def _run_plugin(root: Path, *options: str, more: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run pytest with the plugin on ``root``'s folders ``counted`` and ``other`` (and ``more`` test modules)."""
     (root / "fakepkg.py").write_text(SOURCE, encoding="utf-8")
     for folder, call in (("counted", "fakepkg.helper()"), ("other", "fakepkg.Thing().unused()")):
         (root / folder).mkdir()
         (root / folder / f"test_{folder}.py").write_text(f"import fakepkg\n\n\ndef test_call():\n    {call}\n")
+    for name, text in (more or {}).items():
+        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
     return subprocess.run(
         [
             sys.executable,
@@ -338,6 +340,68 @@ def test_the_plugin_records_only_the_tests_of_its_folder(tmp_path, given) -> Non
     record = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))
     assert record["seen"] == ["fakepkg:helper"]
     assert record["hook"] in ("sys.monitoring", "sys.setprofile")
+    # Without xdist the one process writes the record itself: no part files.
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("record.json")) == ["record.json"]
+
+
+def _records(root: Path) -> list[str]:
+    """Return the names of the record and of the part files beside it."""
+    return sorted(path.name for path in root.iterdir() if path.name.startswith("record.json"))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_under_xdist_the_workers_parts_are_merged_into_the_record(tmp_path, workers) -> None:
+    (tmp_path / "surface.json").write_text(json.dumps(SURFACE), encoding="utf-8")
+    # The part of another run (whose controller was killed before it merged) is not this run's.
+    stale = tmp_path / "record.json.0123456789ab.gw0-1.part"
+    stale.write_text(json.dumps({"seen": ["fakepkg:Other"], "gpu": True}), encoding="utf-8")
+    # Each process that imports the package under test notes its ID.
+    noting = SOURCE + "\nimport os\n\nwith open('imported', 'a') as note:\n    note.write(f'{os.getpid()}\\n')\n"
+    options = ("--api-coverage-surface=surface.json", "-p", "xdist", "-n", workers)
+    result = _run_plugin(tmp_path, *options, more={"fakepkg.py": noting})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "bringing up nodes" in result.stdout
+    # The workers import it; the controller, which runs no tests, records nothing and need not.
+    assert len(set((tmp_path / "imported").read_text(encoding="utf-8").split())) == int(workers)
+    record = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))
+    assert set(record) == {"python", "hook", "gpu", "seen"}
+    assert record["seen"] == ["fakepkg:helper"]
+    assert record["hook"] in ("sys.monitoring", "sys.setprofile")
+    assert isinstance(record["gpu"], bool)
+    assert _records(tmp_path) == ["record.json", stale.name]
+
+
+def test_a_crashed_worker_keeps_what_its_earlier_tests_called(tmp_path) -> None:
+    (tmp_path / "surface.json").write_text(json.dumps(SURFACE), encoding="utf-8")
+    # After counted/test_counted.py (fakepkg.helper), the worker crashes; a new one runs the rest.
+    crashing = """
+        import ctypes
+
+        import fakepkg
+
+
+        def test_crash():
+            fakepkg.Thing.make()
+            ctypes.string_at(0)
+
+
+        def test_after():
+            fakepkg.Thing().run()
+        """
+    result = _run_plugin(
+        tmp_path,
+        "--api-coverage-surface=surface.json",
+        *("-p", "xdist", "-n", "1", "--dist", "load", "--max-worker-restart", "2"),
+        more={"counted/test_crash.py": crashing},
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == pytest.ExitCode.TESTS_FAILED, output
+    assert "crashed while running 'counted/test_crash.py::test_crash'" in output
+    record = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))
+    # helper was seen by the worker that crashed, Thing.run by the one that replaced it.
+    assert {"fakepkg:helper", "fakepkg:Thing.run"} <= set(record["seen"])
+    assert "fakepkg:Thing.unused" not in record["seen"]
+    assert _records(tmp_path) == ["record.json"]
 
 
 def test_the_plugin_names_a_missing_snapshot_without_a_traceback(tmp_path) -> None:

@@ -80,7 +80,7 @@ def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, 
     fill = report["per_call"]["fill_1k"]["ratio_upstream"]
     assert f"{fill['value']:.2f}× ({fill['low']:.2f}–{fill['high']:.2f}) faster" in text
     assert "no difference" in text  # stream_sync: the same distribution on both sides
-    assert "Geometric mean of reference / upstream over 10 operations" in text
+    assert "Geometric mean of reference / upstream over 13 operations" in text
     assert "read a device attribute" in text  # Phase 1 against Phase 2
     assert "`" not in text  # titles' markup is rendered, not shown
     assert 'fill 1 KiB (<code class="docutils literal notranslate"><span class="pre">Buffer.fill</span></code>)' in html

@@ -67,6 +67,27 @@ def test_outcomes_of_each_case(junit: Path) -> None:
     }
 
 
+def test_a_test_that_crashed_its_worker_is_a_failure_named_by_xdist(tmp_path: Path) -> None:
+    # What pytest writes for pytest-xdist's report of a worker that died while running the test.
+    crashed = "worker 'gw0' crashed while running 'conformance/api_suite/test_event.py::test_sync'"
+    path = tmp_path / "conformance-reference.xml"
+    path.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest">'
+        '<testcase classname="conformance.api_suite.test_event" name="test_sync" time="0.000">'
+        f'<error message="failed on setup with &quot;{crashed}&quot;">{crashed}</error></testcase>'
+        '<testcase classname="conformance.api_suite.test_event" name="test_wait" time="0.000">'
+        '<error message="failed on setup with &quot;RuntimeError: no context&quot;">trace</error></testcase>'
+        "</testsuite></testsuites>"
+    )
+    assert junit_outcomes(path) == {
+        "conformance.api_suite.test_event::test_sync": {"outcome": "failed", "reason": crashed},
+        "conformance.api_suite.test_event::test_wait": {
+            "outcome": "error",
+            "reason": 'failed on setup with "RuntimeError: no context"',
+        },
+    }
+
+
 def test_merge_gives_each_implementation_its_column(junit: Path) -> None:
     outcomes = junit_outcomes(junit)
     matrix = merge({}, outcomes, facts("reference"))

@@ -90,9 +90,14 @@ def test_launch_config_accepts_numpy_integers_and_none_shared_memory() -> None:
 
 def test_launch_checks_its_arguments() -> None:
     config = LaunchConfig(grid=1, block=1)
-    with pytest.raises(TypeError, match="config must be a LaunchConfig"):
+    with pytest.raises(
+        TypeError,
+        match=r"^Argument 'config' has incorrect type \(expected cuda\.core\._launch_config\.LaunchConfig, got str\)$",
+    ):
         launch(LEGACY_DEFAULT_STREAM, "config", None)
-    with pytest.raises(TypeError, match="kernel must be a Kernel"):
+    with pytest.raises(
+        TypeError, match=r"^Argument 'kernel' has incorrect type \(expected cuda\.core\._module\.Kernel, got str\)$"
+    ):
         launch(LEGACY_DEFAULT_STREAM, config, "kernel")
     with pytest.raises(TypeError, match="stream"):
         launch(None, config, None)

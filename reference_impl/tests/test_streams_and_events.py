@@ -146,7 +146,11 @@ def test_options_are_validated_when_made() -> None:
 
 
 def test_only_an_ipc_event_descriptor_opens_an_event() -> None:
-    with pytest.raises(TypeError, match="ipc_descriptor must be an IPCEventDescriptor, got object"):
+    with pytest.raises(
+        TypeError,
+        match=r"^Argument 'ipc_descriptor' has incorrect type "
+        r"\(expected cuda\.core\._event\.IPCEventDescriptor, got object\)$",
+    ):
         Event.from_ipc_descriptor(object())
     with pytest.raises(RuntimeError, match="cannot be instantiated directly"):
         IPCEventDescriptor()
@@ -156,8 +160,12 @@ def test_an_ipc_event_descriptor_pickles_and_checks_its_size() -> None:
     descriptor = IPCEventDescriptor._init(bytes(range(64)), True)
     assert pickle.loads(pickle.dumps(descriptor)) == descriptor
     assert descriptor != IPCEventDescriptor._init(bytes(64), True)
-    with pytest.raises(ValueError, match="64 bytes, got 3"):
-        IPCEventDescriptor._init(b"abc", False)
+    with pytest.raises(TypeError, match=r"^Argument 'reserved' has incorrect type \(expected bytes, got bytearray\)$"):
+        IPCEventDescriptor._init(bytearray(64), False)
+    # The size is checked where the event is opened, before any driver call.
+    short = IPCEventDescriptor._init(b"abc", False)
+    with pytest.raises(ValueError, match=r"^IPC event descriptor reserved field is 3 bytes; expected at least 64$"):
+        Event.from_ipc_descriptor(short)
 
 
 def test_without_a_driver_calls_report_the_missing_library() -> None:

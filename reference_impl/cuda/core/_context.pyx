@@ -91,8 +91,9 @@ cdef class Context:
         Raises
         ------
         RuntimeError
-            If the context is the calling thread's current context: make
-            another context current first.
+            If the context is the calling thread's current context (``Cannot
+            close a CUDA context while it is current. ...``): make another
+            context current first.
         CUDAError
             If the driver cannot report the current context.
         """
@@ -103,8 +104,8 @@ cdef class Context:
             HANDLE_RETURN(cydriver.cuCtxGetCurrent(&c_current))
         if c_current == self._handle:
             raise RuntimeError(
-                "cannot close the calling thread's current context; "
-                "make another context current before closing this one"
+                "Cannot close a CUDA context while it is current. "
+                "Restore a previous context before closing this context."
             )
         self._handle = NULL
         self._green = None
@@ -132,8 +133,9 @@ cdef class Context:
         TypeError
             If ``options`` is not :class:`StreamOptions`, a dict or ``None``.
         ValueError
-            If ``options`` asks for a blocking stream, or the priority is
-            out of the device's range.
+            If ``options`` asks for a blocking stream (``Green context
+            streams must be non-blocking. ...``), or the priority is out of
+            the device's range.
         CUDAError
             If the driver reports an error.
         """
@@ -256,12 +258,11 @@ cdef Context Context_from_green(_GreenContextHandle green, int device_id):
 cdef Context Context_create_green(int device_id, object options):
     """Create a green context of device ``device_id`` from ``options`` (a :class:`ContextOptions`)."""
     if options is None:
-        raise ValueError(
-            "Device.create_context() requires ContextOptions with resources; "
-            "only green contexts can be created"
-        )
+        raise ValueError("options with device resources must be provided to create a green context")
     opts = check_or_create_options(ContextOptions, options, "Context options")
     resources = opts.resources
+    if resources is None:
+        raise ValueError("ContextOptions.resources must be provided to create a green context")
     if isinstance(resources, (SMResource, WorkqueueResource)):
         resources = [resources]
     if not isinstance(resources, Sequence) or isinstance(resources, (str, bytes)):
@@ -275,16 +276,11 @@ cdef Context Context_create_green(int device_id, object options):
     for resource in resources:
         if isinstance(resource, SMResource):
             if not (<SMResource>resource)._is_usable:
-                raise ValueError(
-                    "an SMResource from SMResource.split(dry_run=True) cannot create a context"
-                )
+                raise ValueError("dry-run SMResource objects cannot be used to create a context")
         elif isinstance(resource, WorkqueueResource):
             n_workqueues += 1
         else:
-            raise TypeError(
-                "ContextOptions.resources must hold SMResource and WorkqueueResource objects, "
-                f"got {type(resource).__name__}"
-            )
+            raise TypeError(f"Unsupported context resource type: {type(resource)}")
     if n_workqueues > 1:
         raise ValueError("ContextOptions.resources may hold at most one WorkqueueResource")
     DeviceResources_check_green_support()

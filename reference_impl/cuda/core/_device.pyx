@@ -25,7 +25,7 @@ from cuda.core._context cimport (
 from cuda.core._device_resources cimport DeviceResources_create
 from cuda.core._event cimport Event_create
 from cuda.core._stream cimport Stream_create, Stream_from_protocol, default_stream
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, index_argument
 
 import operator
 import threading
@@ -161,12 +161,17 @@ class Device:
         -------
         Context or None
             The context that ``ctx`` replaced, or ``None`` if there was none
-            or ``ctx`` was not given.
+            or ``ctx`` was not given. A context that this device made
+            current (:attr:`context`) is returned as that very object, so
+            that ``device.set_current(device.set_current(ctx))`` restores
+            it; one made current elsewhere is returned as a new view.
 
         Raises
         ------
         TypeError
-            If ``ctx`` is not a :class:`Context`.
+            If ``ctx`` is not a :class:`Context`, in Cython's words:
+            ``Argument 'ctx' has incorrect type (expected
+            cuda.core._context.Context, got int)``.
         ValueError
             If ``ctx`` belongs to another device.
         RuntimeError
@@ -199,8 +204,7 @@ class Device:
                 HANDLE_RETURN(cydriver.cuCtxSetCurrent(c_ctx))
             self._context = c_primary
             return None
-        if not isinstance(ctx, Context):
-            raise TypeError(f"ctx must be a Context or None, got {type(ctx).__name__}")
+        check_argument_type(ctx, Context, "ctx")
         c_given = ctx
         if c_given._device_id != self._device_id:
             raise ValueError(
@@ -215,9 +219,14 @@ class Device:
                 HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_previous_device))
                 HANDLE_RETURN(cydriver.cuCtxPopCurrent(&c_previous))
             HANDLE_RETURN(cydriver.cuCtxPushCurrent(c_ctx))
+        previous = self._context
         self._context = c_given
         if c_previous == NULL:
             return None
+        # The object this device made current comes back as itself: it may be a
+        # green context, whose view owns the green context.
+        if previous is not None and (<Context>previous)._handle == c_previous:
+            return previous
         return Context_from_handle(c_previous, c_previous_device)
 
     def sync(self) -> None:
@@ -297,12 +306,17 @@ class Device:
         Raises
         ------
         ValueError
-            If ``options`` is not given, or its resources are empty, hold a
-            result of a dry-run split, or more than one workqueue resource.
+            If ``options`` is not given (``options with device resources
+            must be provided to create a green context``), its resources are
+            ``None`` (``ContextOptions.resources must be provided ...``) or
+            empty, hold a result of a dry-run split (``dry-run SMResource
+            objects cannot be used to create a context``), or hold more than
+            one workqueue resource.
         TypeError
             If ``options`` is not :class:`ContextOptions`, a dict or
             ``None``, or a resource is neither an :class:`SMResource` nor a
-            :class:`WorkqueueResource`.
+            :class:`WorkqueueResource` (``Unsupported context resource
+            type: <class 'int'>``).
         NotImplementedError
             If the driver is older than CUDA 12.4.
         CUDAError
@@ -349,15 +363,16 @@ class Device:
         Raises
         ------
         TypeError
-            If ``options`` is not :class:`EventOptions`, a dict or ``None``.
-        NotImplementedError
-            If ``options`` asks for an IPC-enabled event.
+            If ``options`` is not :class:`EventOptions`, a dict or ``None``,
+            or asks for an IPC-enabled event (``IPC-enabled events must be
+            bound; use Stream.record for creation.``): such an event is made
+            by :meth:`Stream.record`, which records it at once.
         CUDAError
             If :meth:`set_current` has not been called on this thread, or
             the driver reports an error.
         """
         cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
-        return Event_create(self._device_id, c_ctx, options)
+        return Event_create(self._device_id, c_ctx, options, None, False)
 
     # Buffer and MemoryResource come from cuda.core._memory, which imports this
     # module: they are imported lazily, so Cython cannot know them as types.
@@ -382,7 +397,18 @@ class Device:
         CUDAError
             If :meth:`set_current` has not been called on this thread, or
             the allocation fails.
+        TypeError
+            If ``size`` is not an integer (a ``float`` is refused, not
+            truncated), in Cython's words: ``Argument 'size' has incorrect
+            type (expected int, got str)``; or as the memory resource's
+            ``allocate`` raises, for example if ``stream`` is not a
+            :class:`Stream`.
+        RuntimeError
+            If the memory resource refuses ``stream``, for example when it
+            is being captured into a graph (see
+            :meth:`DeviceMemoryResource.allocate`).
         """
+        index_argument(size, "size")
         Device_context_handle(self)
         return self.memory_resource.allocate(size, stream=stream)
 
@@ -486,7 +512,10 @@ class Device:
         Raises
         ------
         TypeError
-            When set to something that is not a :class:`MemoryResource`.
+            When set to something that is not a :class:`MemoryResource`
+            (``None`` included), in Cython's words: ``Argument 'mr' has
+            incorrect type (expected cuda.core._memory._buffer.MemoryResource,
+            got int)``.
         """
         if self._memory_resource is None:
             # Imported here, and only on first use: cuda.core._memory imports
@@ -502,8 +531,7 @@ class Device:
         # Imported here: cuda.core._memory imports this module.
         from cuda.core._memory import MemoryResource
 
-        if not isinstance(mr, MemoryResource):
-            raise TypeError(f"memory_resource must be a MemoryResource, got {type(mr).__name__}")
+        check_argument_type(mr, MemoryResource, "mr")
         self._memory_resource = mr
 
     @property

@@ -19,7 +19,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 
 from collections.abc import Sequence
 import dataclasses
@@ -229,8 +229,10 @@ cdef class SMResource:
         Raises
         ------
         TypeError
-            If ``options`` is not :class:`SMResourceOptions`, or a count is
-            not an int.
+            If ``options`` is not :class:`SMResourceOptions` (a dict or
+            ``None`` included), in Cython's words: ``Argument 'options' has
+            incorrect type (expected cuda.core._device_resources.SMResourceOptions,
+            got dict)``; or a count is not an int.
         ValueError
             If a count is negative, ``count`` is an empty sequence, or a
             per-group sequence's length differs from ``count``'s.
@@ -245,8 +247,7 @@ cdef class SMResource:
         --------
         >>> groups, rest = device.resources.sm.split(SMResourceOptions(count=[8, 8]))
         """
-        if not isinstance(options, SMResourceOptions):
-            raise TypeError(f"options must be SMResourceOptions, got {type(options).__name__}")
+        check_argument_type(options, SMResourceOptions, "options")
         cdef int n_groups = SMResource_group_count(options)
         DeviceResources_check_green_support()
         if DeviceResources_driver_version() >= _STRUCTURED_SPLIT_DRIVER:
@@ -311,14 +312,14 @@ cdef class WorkqueueResource:
         Raises
         ------
         TypeError
-            If ``options`` is not :class:`WorkqueueResourceOptions`.
+            If ``options`` is not :class:`WorkqueueResourceOptions`, in
+            Cython's words: ``Argument 'options' has incorrect type
+            (expected cuda.core._device_resources.WorkqueueResourceOptions,
+            got int)``.
         RuntimeError
             If the driver is older than CUDA 13.1.
         """
-        if not isinstance(options, WorkqueueResourceOptions):
-            raise TypeError(
-                f"options must be WorkqueueResourceOptions, got {type(options).__name__}"
-            )
+        check_argument_type(options, WorkqueueResourceOptions, "options")
         DeviceResources_check_workqueue_support()
         if options.sharing_scope is not None:
             scope = WorkqueueSharingScopeType(options.sharing_scope)

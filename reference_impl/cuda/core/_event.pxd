@@ -14,6 +14,7 @@ cdef class Event:
         bint _blocking_sync
         bint _ipc_enabled
         object _ipc_descriptor
+        object _green  # the _GreenContextHandle of a green context's event, or None
         object __weakref__
 
 
@@ -23,5 +24,7 @@ cdef class IPCEventDescriptor:
         bint _blocking_sync
 
 
-cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options)
+cdef Event Event_create(
+    int device_id, cydriver.CUcontext ctx, object options, object green=*, bint recorded=*
+)
 cdef int Event_check_open(Event self) except -1

@@ -15,11 +15,18 @@ from libc.string cimport memcpy
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport (
+    Context_from_green,
     Context_from_handle,
     Context_pop_if_pushed,
     Context_push_if_not_current,
+    _GreenContextHandle,
 )
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_argument_type,
+    check_exact_argument_type,
+    check_or_create_options,
+)
 
 from cuda.bindings import driver
 import dataclasses
@@ -118,8 +125,11 @@ cdef class Event:
         CUDAError
             If the driver fails otherwise.
         TypeError
-            If ``other`` is not an :class:`Event`.
+            If ``other`` is not an :class:`Event` (``None`` included), in
+            Cython's words: ``Argument 'other' has incorrect type (expected
+            cuda.core._event.Event, got int)``.
         """
+        check_argument_type(other, Event, "other")
         cdef Event start = other
         cdef float c_milliseconds = 0
         cdef cydriver.CUresult err
@@ -173,7 +183,8 @@ cdef class Event:
 
         The event belongs to the device of the context current on the
         calling thread. It has no timing, as every shared event, and it
-        can be recorded, waited for and polled like any other.
+        can be waited for and polled like any other; it cannot be recorded
+        again (see :meth:`Stream.record`).
 
         Parameters
         ----------
@@ -189,18 +200,26 @@ cdef class Event:
         Raises
         ------
         TypeError
-            If ``ipc_descriptor`` is not an :class:`IPCEventDescriptor`.
+            If ``ipc_descriptor`` is not an :class:`IPCEventDescriptor`, in
+            Cython's words: ``Argument 'ipc_descriptor' has incorrect type
+            (expected cuda.core._event.IPCEventDescriptor, got int)``.
+        ValueError
+            If the descriptor's handle bytes (its reserved field) are fewer
+            than the driver's 64: ``IPC event descriptor reserved field is 8
+            bytes; expected at least 64``. Bytes beyond the 64 are ignored.
         CUDAError
             If no context is current, or the driver cannot open the event.
         """
-        if not isinstance(ipc_descriptor, IPCEventDescriptor):
-            raise TypeError(
-                "ipc_descriptor must be an IPCEventDescriptor, "
-                f"got {type(ipc_descriptor).__name__}"
-            )
+        check_argument_type(ipc_descriptor, IPCEventDescriptor, "ipc_descriptor")
         cdef IPCEventDescriptor descriptor = <IPCEventDescriptor>ipc_descriptor
         cdef cydriver.CUipcEventHandle c_data
-        memcpy(c_data.reserved, <const char*>descriptor._reserved, sizeof(c_data.reserved))
+        cdef bytes reserved = descriptor._reserved
+        if len(reserved) < sizeof(c_data.reserved):
+            raise ValueError(
+                f"IPC event descriptor reserved field is {len(reserved)} bytes; "
+                f"expected at least {sizeof(c_data.reserved)}"
+            )
+        memcpy(c_data.reserved, <const char*>reserved, sizeof(c_data.reserved))
         cdef cydriver.CUevent c_handle = NULL
         cdef cydriver.CUcontext c_ctx = NULL
         cdef cydriver.CUdevice c_device = 0
@@ -241,12 +260,18 @@ cdef class Event:
     def context(self) -> Context:
         """Return the :class:`Context` the event was created in.
 
+        An event that :meth:`Stream.record` created on a stream of a green
+        context reports that green context (``is_green`` is ``True``); the
+        event keeps the green context alive.
+
         Raises
         ------
         RuntimeError
             If the event is closed.
         """
         Event_check_open(self)
+        if self._green is not None:
+            return Context_from_green(<_GreenContextHandle>self._green, self._device_id)
         return Context_from_handle(self._ctx, self._device_id)
 
     @property
@@ -285,7 +310,10 @@ cdef class Event:
 
         Pickle it, or send it through :mod:`multiprocessing`, to a process
         that opens it with :meth:`from_ipc_descriptor`; pickling the event
-        itself through :mod:`multiprocessing` does both.
+        itself through :mod:`multiprocessing` does both. The descriptor is
+        made when the event is created, so that pickling it later needs no
+        current context: :mod:`multiprocessing` pickles in a thread of its
+        own (the feeder thread of a ``Queue``).
 
         Raises
         ------
@@ -363,9 +391,12 @@ class EventOptions:
         spinning. Default: ``False``.
     ipc_enabled : bool or None, optional
         Allow sharing the event with other processes
-        (:attr:`Event.ipc_descriptor`). A shared event cannot record the
-        time, so ``timing_enabled`` must stay ``False``: creating the event
-        raises :class:`TypeError` otherwise. Default: ``False``.
+        (:attr:`Event.ipc_descriptor`). Such an event is created by
+        :meth:`Stream.record`, recorded at once, and never recorded again;
+        :meth:`Device.create_event` refuses the option. A shared event
+        cannot record the time, so ``timing_enabled`` must stay ``False``.
+        Both mistakes raise :class:`TypeError` when the event is created.
+        Default: ``False``.
 
     Raises
     ------
@@ -411,21 +442,38 @@ cdef class IPCEventDescriptor:
 
     @staticmethod
     def _init(reserved: bytes, is_blocking_sync: bool) -> IPCEventDescriptor:
-        """Return a descriptor of the driver's handle bytes (what unpickling calls)."""
+        """Return a descriptor of the driver's handle bytes (what unpickling calls).
+
+        The length of ``reserved`` is checked when the event is opened
+        (:meth:`Event.from_ipc_descriptor`), not here.
+
+        Raises
+        ------
+        TypeError
+            If ``reserved`` is not ``bytes``.
+        """
+        check_exact_argument_type(reserved, bytes, "reserved")
         cdef IPCEventDescriptor descriptor = IPCEventDescriptor.__new__(IPCEventDescriptor)
-        if len(reserved) != sizeof(cydriver.CUipcEventHandle):
-            raise ValueError(
-                f"an event's IPC handle has {sizeof(cydriver.CUipcEventHandle)} bytes, "
-                f"got {len(reserved)}"
-            )
-        descriptor._reserved = bytes(reserved)
+        descriptor._reserved = reserved
         descriptor._blocking_sync = bool(is_blocking_sync)
         return descriptor
 
 
-cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options):
-    """Create an unrecorded event in context ``ctx`` of device ``device_id``."""
+cdef Event Event_create(
+    int device_id, cydriver.CUcontext ctx, object options, object green=None, bint recorded=False
+):
+    """Create an unrecorded event in context ``ctx`` of device ``device_id``.
+
+    ``green`` is the :class:`_GreenContextHandle` when ``ctx`` is a green
+    context's, so that :attr:`Event.context` reports it. ``recorded`` says
+    that :meth:`Stream.record` creates the event to record it at once: only
+    then may it be IPC-enabled (upstream's rule: a shared event is recorded
+    once, where it is created). An IPC-enabled event's descriptor is made
+    here, in the creating thread, which has a context current.
+    """
     opts = check_or_create_options(EventOptions, options, "Event options")
+    if opts.ipc_enabled and not recorded:
+        raise TypeError("IPC-enabled events must be bound; use Stream.record for creation.")
     if opts.ipc_enabled and opts.timing_enabled:
         raise TypeError("IPC-enabled events cannot use timing.")
     cdef unsigned int c_flags = cydriver.CUevent_flags.CU_EVENT_DEFAULT
@@ -450,22 +498,41 @@ cdef Event Event_create(int device_id, cydriver.CUcontext ctx, object options):
     event._timing_enabled = bool(opts.timing_enabled)
     event._blocking_sync = bool(opts.blocking_sync)
     event._ipc_enabled = bool(opts.ipc_enabled)
+    event._green = green
+    if event._ipc_enabled:
+        # Now, not when first pickled: multiprocessing pickles in a thread of its own,
+        # which may have no context current. A failure here destroys the event with it.
+        event._ipc_descriptor = Event_export(event)
     return event
 
 
 cdef IPCEventDescriptor Event_export(Event self):
-    """Return the descriptor of an IPC-enabled event, from the driver's handle."""
+    """Return the descriptor of an IPC-enabled event, from the driver's handle.
+
+    The driver needs a current context to export an event; the event's own
+    is made current for the call if the calling thread has another or none.
+    """
     cdef cydriver.CUipcEventHandle c_data
     cdef cydriver.CUevent c_handle = self._handle
+    cdef cydriver.CUcontext c_ctx = self._ctx
+    cdef bint pushed = False
     with nogil:
-        HANDLE_RETURN(cydriver.cuIpcGetEventHandle(&c_data, c_handle))
+        Context_push_if_not_current(c_ctx, &pushed)
+        try:
+            HANDLE_RETURN(cydriver.cuIpcGetEventHandle(&c_data, c_handle))
+        finally:
+            Context_pop_if_pushed(pushed)
     return IPCEventDescriptor._init(
         (<char*>c_data.reserved)[:sizeof(c_data.reserved)], self._blocking_sync
     )
 
 
 def _reduce_event(event: Event) -> tuple:
-    """Pickle an event for :mod:`multiprocessing`: the receiving process opens its descriptor."""
+    """Pickle an event for :mod:`multiprocessing`: the receiving process opens its descriptor.
+
+    No driver call is made (the descriptor was made with the event), so any
+    thread may pickle it, with or without a current context.
+    """
     return Event.from_ipc_descriptor, (event.ipc_descriptor,)
 
 

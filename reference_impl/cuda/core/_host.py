@@ -36,7 +36,9 @@ class Host:
     Raises
     ------
     ValueError
-        If ``numa_id`` is not a non-negative int, or both arguments are given.
+        If ``numa_id`` is not a non-negative int (``numa_id must be a
+        non-negative int, got -1``), or both arguments are given
+        (``numa_id and is_numa_current are mutually exclusive``).
     """
 
     __slots__ = ("__weakref__", "_is_numa_current", "_numa_id")
@@ -44,9 +46,9 @@ class Host:
     def __new__(cls, numa_id: int | None = None, *, is_numa_current: bool = False) -> Host:
         """Return the one object for the location the arguments name."""
         if is_numa_current and numa_id is not None:
-            raise ValueError("numa_id and is_numa_current cannot both be given")
+            raise ValueError("numa_id and is_numa_current are mutually exclusive")
         if numa_id is not None and (isinstance(numa_id, bool) or not isinstance(numa_id, int) or numa_id < 0):
-            raise ValueError(f"numa_id must be a non-negative int or None, got {numa_id!r}")
+            raise ValueError(f"numa_id must be a non-negative int, got {numa_id!r}")
         key = (numa_id, bool(is_numa_current))
         with _instances_lock:
             host = _instances.get(key)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
+from cuda.core._utils.cuda_utils cimport type_name
+
 import operator
 
 from cuda.core._device import Device
@@ -55,7 +57,10 @@ cdef class LaunchConfig:
         If ``is_cooperative`` is true and the current device (see
         :class:`Device`) cannot launch cooperative kernels.
     TypeError
-        If a dimension or ``shmem_size`` is not an int.
+        If a dimension or ``shmem_size`` is not an int; for ``shmem_size``
+        in Cython's words: ``Argument 'shmem_size' has incorrect type
+        (expected int, got str)``. A ``bool`` or a ``float`` is refused too,
+        never truncated.
     ValueError
         If ``grid`` or ``block`` is missing, a dimension is below 1 or too
         large, a tuple has more than three dimensions, or ``shmem_size`` is
@@ -276,14 +281,18 @@ cdef unsigned int shared_memory_argument(object shmem_size) except? 0:
     """Return the ``shmem_size`` argument as a C unsigned int (``None`` is 0)."""
     if shmem_size is None:
         return 0
-    if isinstance(shmem_size, bool):
-        raise TypeError("LaunchConfig.shmem_size must be an int, got a bool")
-    try:
-        size = operator.index(shmem_size)
-    except TypeError:
+    size = None
+    if not isinstance(shmem_size, bool):
+        try:
+            size = operator.index(shmem_size)
+        except TypeError:
+            pass
+    if size is None:
+        # Cython's words for a typed argument, which upstream's users match on.
         raise TypeError(
-            f"LaunchConfig.shmem_size must be an int, got {type(shmem_size).__name__}"
-        ) from None
+            "Argument 'shmem_size' has incorrect type "
+            f"(expected int, got {type_name(type(shmem_size))})"
+        )
     if not 0 <= size <= _MAX_DIMENSION_SIZE:
         raise ValueError(
             f"LaunchConfig.shmem_size must be in [0, {_MAX_DIMENSION_SIZE}] bytes, got {size}"

@@ -27,7 +27,7 @@ from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
 from cuda.core._module cimport Kernel, Kernel_num_arguments
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._tensor_map cimport TensorMapDescriptor
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 
 import ctypes
 import sys
@@ -106,15 +106,15 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     RuntimeError
         If a :class:`Buffer` argument is closed.
     TypeError
-        If ``stream``, ``config`` or ``kernel`` has the wrong type, an
-        argument has a type that cannot be passed, or the number of
-        arguments differs from the number of the kernel's parameters.
+        If ``stream``, ``config`` or ``kernel`` has the wrong type (for
+        ``config`` and ``kernel`` in Cython's words: ``Argument 'config' has
+        incorrect type (expected cuda.core._launch_config.LaunchConfig, got
+        int)``), an argument has a type that cannot be passed, or the number
+        of arguments differs from the number of the kernel's parameters.
     """
     cdef Stream s = Stream_accept(stream, allow_stream_protocol=True)
-    if not isinstance(config, LaunchConfig):
-        raise TypeError(f"config must be a LaunchConfig, got {type(config).__name__}")
-    if not isinstance(kernel, Kernel):
-        raise TypeError(f"kernel must be a Kernel, got {type(kernel).__name__}")
+    check_argument_type(config, LaunchConfig, "config")
+    check_argument_type(kernel, Kernel, "kernel")
     cdef Kernel c_kernel = <Kernel>kernel
     cdef Py_ssize_t count = len(kernel_args)
     cdef Py_ssize_t expected = Kernel_num_arguments(c_kernel)

@@ -15,7 +15,7 @@ from __future__ import annotations
 cimport cython
 
 from cuda.core._module cimport ObjectCode, ObjectCode_create
-from cuda.core._utils.cuda_utils cimport check_or_create_options
+from cuda.core._utils.cuda_utils cimport check_argument_type, check_or_create_options
 
 from cuda.bindings import nvjitlink
 import dataclasses
@@ -382,9 +382,13 @@ class LinkerOptions:
 
         Raises
         ------
+        TypeError
+            If ``backend`` is not a str, in Cython's words: ``Argument
+            'backend' has incorrect type (expected str, got int)``.
         ValueError
             If ``backend`` is not ``"nvjitlink"``.
         """
+        check_argument_type(backend, str, "backend")
         if backend.lower() != _BACKEND.lower():
             raise ValueError(f"backend must be 'nvjitlink', got {backend!r}")
         return [flag.encode() for flag in LinkerOptions_nvjitlink_flags(self)]

@@ -24,7 +24,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._dlpack cimport DLDataType, DLManagedTensor, DLManagedTensorVersioned, DLTensor
 from cuda.core._memory._buffer cimport Buffer, dlpack_capsule_destructor
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 
 import dataclasses
 import functools
@@ -371,7 +371,9 @@ cdef class StridedMemoryView:
         NotImplementedError
             Always, once ``other`` is a view.
         TypeError
-            If ``other`` is not a :class:`StridedMemoryView`.
+            If ``other`` is not a :class:`StridedMemoryView`, in Cython's
+            words: ``Argument 'other' has incorrect type (expected
+            cuda.core._memoryview.StridedMemoryView, got int)``.
         """
         StridedMemoryView_check_copy_peer(other)
         raise NotImplementedError("StridedMemoryView.copy_from is not supported yet, as upstream")
@@ -403,7 +405,9 @@ cdef class StridedMemoryView:
         NotImplementedError
             Always, once ``other`` is a view.
         TypeError
-            If ``other`` is not a :class:`StridedMemoryView`.
+            If ``other`` is not a :class:`StridedMemoryView`, in Cython's
+            words: ``Argument 'other' has incorrect type (expected
+            cuda.core._memoryview.StridedMemoryView, got int)``.
         """
         StridedMemoryView_check_copy_peer(other)
         raise NotImplementedError("StridedMemoryView.copy_to is not supported yet, as upstream")
@@ -1035,9 +1039,7 @@ cdef object StridedMemoryView_itemsize(StridedMemoryView self):
 
 cdef int StridedMemoryView_check_copy_peer(object other) except -1:
     """Refuse, with TypeError, a ``copy_from``/``copy_to`` peer that is not a view."""
-    if not isinstance(other, StridedMemoryView):
-        raise TypeError(f"other must be a StridedMemoryView, got {type(other).__name__}")
-    return 0
+    return check_argument_type(other, StridedMemoryView, "other")
 
 
 cdef StridedMemoryView StridedMemoryView_view(StridedMemoryView self, object layout, object dtype):

@@ -16,8 +16,8 @@ from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
-from cuda.core._stream cimport Stream, Stream_accept
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._stream cimport Stream, Stream_check_open
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, index_argument
 
 from collections import namedtuple
 from cuda.bindings import driver
@@ -127,7 +127,9 @@ cdef class ObjectCode:
         Raises
         ------
         TypeError
-            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type;
+            for ``name`` and ``symbol_mapping`` in Cython's words:
+            ``Argument 'name' has incorrect type (expected str, got int)``.
         """
         return ObjectCode_create(module, "cubin", name, symbol_mapping)
 
@@ -157,7 +159,9 @@ cdef class ObjectCode:
         Raises
         ------
         TypeError
-            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type;
+            for ``name`` and ``symbol_mapping`` in Cython's words:
+            ``Argument 'name' has incorrect type (expected str, got int)``.
         """
         return ObjectCode_create(module, "fatbin", name, symbol_mapping)
 
@@ -187,7 +191,9 @@ cdef class ObjectCode:
         Raises
         ------
         TypeError
-            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type;
+            for ``name`` and ``symbol_mapping`` in Cython's words:
+            ``Argument 'name' has incorrect type (expected str, got int)``.
         """
         return ObjectCode_create(module, "library", name, symbol_mapping)
 
@@ -217,7 +223,9 @@ cdef class ObjectCode:
         Raises
         ------
         TypeError
-            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type;
+            for ``name`` and ``symbol_mapping`` in Cython's words:
+            ``Argument 'name' has incorrect type (expected str, got int)``.
         """
         return ObjectCode_create(module, "ltoir", name, symbol_mapping)
 
@@ -247,7 +255,9 @@ cdef class ObjectCode:
         Raises
         ------
         TypeError
-            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type;
+            for ``name`` and ``symbol_mapping`` in Cython's words:
+            ``Argument 'name' has incorrect type (expected str, got int)``.
         """
         return ObjectCode_create(module, "object", name, symbol_mapping)
 
@@ -277,7 +287,9 @@ cdef class ObjectCode:
         Raises
         ------
         TypeError
-            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type.
+            If ``module``, ``name`` or ``symbol_mapping`` has the wrong type;
+            for ``name`` and ``symbol_mapping`` in Cython's words:
+            ``Argument 'name' has incorrect type (expected str, got int)``.
         """
         return ObjectCode_create(module, "ptx", name, symbol_mapping)
 
@@ -430,10 +442,14 @@ cdef class Kernel:
         Raises
         ------
         TypeError
-            If ``handle`` is not an integer or ``mod`` not an :class:`ObjectCode`.
+            If ``handle`` is not an integer, or ``mod`` not an
+            :class:`ObjectCode` or ``None``, for ``mod`` in Cython's words:
+            ``Argument 'mod' has incorrect type (expected
+            cuda.core._module.ObjectCode, got int)``.
         ValueError
             If ``handle`` is zero or negative.
         """
+        check_argument_type(mod, ObjectCode, "mod", none_ok=True)
         if isinstance(handle, (str, bytes, float)) or not hasattr(handle, "__int__"):
             raise TypeError(
                 f"handle must be an int or a driver.CUkernel, got {type(handle).__name__}"
@@ -441,8 +457,6 @@ cdef class Kernel:
         address = int(handle)
         if address <= 0:
             raise ValueError(f"handle must be the address of a kernel, got {address}")
-        if mod is not None and not isinstance(mod, ObjectCode):
-            raise TypeError(f"mod must be an ObjectCode or None, got {type(mod).__name__}")
         return Kernel_create(<cydriver.CUkernel><uintptr_t>address, mod)
 
     @property
@@ -651,9 +665,13 @@ cdef class KernelOccupancy:
         ------
         CUDAError
             If the driver rejects the configuration or no context is current.
+        TypeError
+            If an argument is not an integer (a ``float`` is refused, not
+            truncated), in Cython's words: ``Argument 'block_size' has
+            incorrect type (expected int, got str)``.
         """
-        cdef int c_blocks = num_blocks_per_multiprocessor
-        cdef int c_block_size = block_size
+        cdef int c_blocks = index_argument(num_blocks_per_multiprocessor, "num_blocks_per_multiprocessor")
+        cdef int c_block_size = index_argument(block_size, "block_size")
         cdef size_t c_bytes = 0
         cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
         with nogil:
@@ -685,14 +703,18 @@ cdef class KernelOccupancy:
         ------
         CUDAError
             If the driver rejects the configuration or no context is current.
+        TypeError
+            If an argument is not an integer (a ``float`` is refused, not
+            truncated), in Cython's words: ``Argument 'block_size' has
+            incorrect type (expected int, got str)``.
 
         Notes
         -----
         That number times ``block_size``, divided by the most threads a
         multiprocessor can hold, is the theoretical occupancy.
         """
-        cdef int c_block_size = block_size
-        cdef size_t c_shared = dynamic_shared_memory_size
+        cdef int c_block_size = index_argument(block_size, "block_size")
+        cdef size_t c_shared = index_argument(dynamic_shared_memory_size, "dynamic_shared_memory_size")
         cdef int c_blocks = 0
         cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
         with nogil:
@@ -724,7 +746,12 @@ cdef class KernelOccupancy:
             If the driver rejects the configuration or no context is current.
         TypeError
             If ``config`` is not a :class:`LaunchConfig` or ``stream`` not a
-            :class:`Stream`.
+            :class:`Stream` (a :class:`~cuda.core.graph.GraphBuilder` or
+            ``None`` included), in Cython's words: ``Argument 'config' has
+            incorrect type (expected cuda.core._launch_config.LaunchConfig,
+            got int)``.
+        RuntimeError
+            If ``stream`` is closed.
         """
         cdef cydriver.CUlaunchConfig c_config
         KernelOccupancy_launch_config(config, stream, &c_config)
@@ -764,8 +791,11 @@ cdef class KernelOccupancy:
             If the driver rejects the configuration or no context is current.
         TypeError
             If ``dynamic_shared_memory_needed`` is neither an int nor a
-            ``driver.CUoccupancyB2DSize``.
+            ``driver.CUoccupancyB2DSize``, or ``block_size_limit`` is not an
+            integer (in Cython's words: ``Argument 'block_size_limit' has
+            incorrect type (expected int, got str)``).
         """
+        cdef int c_limit = index_argument(block_size_limit, "block_size_limit")
         cdef cydriver.CUoccupancyB2DSize c_callback = NULL
         cdef size_t c_shared = 0
         if isinstance(dynamic_shared_memory_needed, driver.CUoccupancyB2DSize):
@@ -779,7 +809,6 @@ cdef class KernelOccupancy:
                 "dynamic_shared_memory_needed must be an int or a driver.CUoccupancyB2DSize, "
                 f"got {type(dynamic_shared_memory_needed).__name__}"
             )
-        cdef int c_limit = block_size_limit
         cdef int c_min_grid = 0
         cdef int c_max_block = 0
         cdef cydriver.CUfunction c_function = KernelOccupancy_function(self)
@@ -812,7 +841,12 @@ cdef class KernelOccupancy:
             If the driver rejects the configuration or no context is current.
         TypeError
             If ``config`` is not a :class:`LaunchConfig` or ``stream`` not a
-            :class:`Stream`.
+            :class:`Stream` (a :class:`~cuda.core.graph.GraphBuilder` or
+            ``None`` included), in Cython's words: ``Argument 'config' has
+            incorrect type (expected cuda.core._launch_config.LaunchConfig,
+            got int)``.
+        RuntimeError
+            If ``stream`` is closed.
         """
         cdef cydriver.CUlaunchConfig c_config
         KernelOccupancy_launch_config(config, stream, &c_config)
@@ -843,14 +877,10 @@ cdef ObjectCode ObjectCode_create(object module, str code_type, object name, obj
         )
     if name is None:
         name = ""
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a str, got {type(name).__name__}")
+    check_argument_type(name, str, "name")
+    check_argument_type(symbol_mapping, dict, "symbol_mapping", none_ok=True)
     if symbol_mapping is None:
         symbol_mapping = {}
-    elif not isinstance(symbol_mapping, dict):
-        raise TypeError(
-            f"symbol_mapping must be a dict or None, got {type(symbol_mapping).__name__}"
-        )
     cdef ObjectCode code = ObjectCode.__new__(ObjectCode)
     code._module = module
     code._code_type = code_type
@@ -963,9 +993,10 @@ cdef int KernelOccupancy_launch_config(
     object config, object stream, cydriver.CUlaunchConfig* c_config
 ) except -1:
     """Fill ``c_config`` from ``config`` and ``stream``, checking their types."""
-    if not isinstance(config, LaunchConfig):
-        raise TypeError(f"config must be a LaunchConfig, got {type(config).__name__}")
-    cdef Stream s = Stream_accept(stream)
+    check_argument_type(config, LaunchConfig, "config")
+    check_argument_type(stream, Stream, "stream")
+    cdef Stream s = <Stream>stream
+    Stream_check_open(s)
     LaunchConfig_to_native(<LaunchConfig>config, c_config)
     c_config.hStream = s._handle
     return 0

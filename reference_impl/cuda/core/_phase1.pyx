@@ -75,7 +75,9 @@ def event_record(event: Event, stream: Stream) -> Event:
     ------
     TypeError
         If ``event`` is not an :class:`~cuda.core.Event` or ``stream`` not a
-        :class:`~cuda.core.Stream`.
+        :class:`~cuda.core.Stream`, or ``event`` is IPC-enabled: such an
+        event is recorded once, when :meth:`~cuda.core.Stream.record`
+        creates it.
     RuntimeError
         If the stream or the event is closed.
     CUDAError
@@ -87,7 +89,13 @@ def event_record(event: Event, stream: Stream) -> Event:
     if not isinstance(stream, Stream):
         raise TypeError(f"stream must be a Stream, got {type(stream).__name__}")
     stream_handle = stream.handle
-    (err,) = driver.cuEventRecord(event.handle, stream_handle)
+    event_handle = event.handle
+    if event.is_ipc_enabled:
+        raise TypeError(
+            "IPC-enabled events should not be re-recorded, instead create a new event "
+            "by supplying options."
+        )
+    (err,) = driver.cuEventRecord(event_handle, stream_handle)
     raise_if_driver_error(err)
     return event
 

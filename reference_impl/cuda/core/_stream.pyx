@@ -209,9 +209,13 @@ cdef class Stream:
         ----------
         event : Event, optional
             The event to record. By default a new event is created, in the
-            stream's context.
+            stream's context (for a stream of a green context, the green
+            context, which the event then reports as its
+            :attr:`~Event.context`).
         options : EventOptions or dict, optional
-            Options of the new event; only when ``event`` is not given.
+            Options of the new event; only when ``event`` is not given. An
+            IPC-enabled event (``ipc_enabled=True``) can only be created
+            here, and is recorded only this once.
 
         Returns
         -------
@@ -222,13 +226,16 @@ cdef class Stream:
         ------
         TypeError
             If ``event`` is not an :class:`Event`, or ``options`` is not
-            :class:`EventOptions`, a dict or ``None``.
+            :class:`EventOptions`, a dict or ``None``; if ``options`` asks
+            for an IPC-enabled event with timing (``IPC-enabled events
+            cannot use timing.``); or if ``event`` is IPC-enabled, which is
+            recorded once, when it is created (``IPC-enabled events should
+            not be re-recorded, instead create a new event by supplying
+            options.``).
         ValueError
             If both ``event`` and ``options`` are given.
         RuntimeError
             If the stream or the event is closed.
-        NotImplementedError
-            If ``options`` asks for an IPC-enabled event.
         CUDAError
             If the driver reports an error, for example when the event
             belongs to another context.
@@ -236,12 +243,20 @@ cdef class Stream:
         cdef Event c_event
         Stream_check_open(self)
         if event is None:
-            c_event = Event_create(Stream_device_id(self), Stream_context_handle(self), options)
+            green = self._owner if isinstance(self._owner, _GreenContextHandle) else None
+            c_event = Event_create(
+                Stream_device_id(self), Stream_context_handle(self), options, green, True
+            )
         elif options is not None:
             raise ValueError("pass either an event to record or options for a new one, not both")
         elif isinstance(event, Event):
             c_event = event
             Event_check_open(c_event)
+            if c_event._ipc_enabled:
+                raise TypeError(
+                    "IPC-enabled events should not be re-recorded, instead create a new event "
+                    "by supplying options."
+                )
         else:
             raise TypeError(f"event must be an Event, got {type(event).__name__}")
         cdef cydriver.CUevent c_event_handle = c_event._handle
@@ -519,10 +534,17 @@ PER_THREAD_DEFAULT_STREAM = Stream_wrap(
 cdef Stream Stream_accept(object arg, bint allow_stream_protocol=False):
     """Return ``arg`` as an open :class:`Stream`, for functions that take a stream argument.
 
-    With ``allow_stream_protocol``, an object with a ``__cuda_stream__``
-    method is wrapped too, with a deprecation warning.
+    A :class:`~cuda.core.graph.GraphBuilder` stands for its stream. With
+    ``allow_stream_protocol``, an object with a ``__cuda_stream__`` method
+    is wrapped too, with a deprecation warning. The messages of the
+    :class:`TypeError` are upstream's, which its users match on.
     """
     cdef Stream stream
+    if arg is None:
+        raise TypeError(
+            "stream is required and must not be None; pass device.default_stream "
+            "explicitly to use the default stream."
+        )
     if isinstance(arg, Stream):
         stream = <Stream>arg
     elif Stream_is_graph_builder(arg):
@@ -540,7 +562,7 @@ cdef Stream Stream_accept(object arg, bint allow_stream_protocol=False):
             stacklevel=1,
         )
     else:
-        raise TypeError(f"stream must be a Stream, got {type(arg).__name__}")
+        raise TypeError(f"Stream or GraphBuilder expected, got {type(arg).__name__}")
     Stream_check_open(stream)
     return stream
 
@@ -554,8 +576,8 @@ def _green_stream_create(Context context, object options) -> Stream:
     opts = check_or_create_options(StreamOptions, options, "Stream options")
     if not opts.nonblocking:
         raise ValueError(
-            "a green context's streams are non-blocking; StreamOptions.nonblocking=False "
-            "cannot be honoured"
+            "Green context streams must be non-blocking. Use StreamOptions(nonblocking=True) "
+            "or omit the option (True is the default)."
         )
     cdef _GreenContextHandle green = context._green
     cdef int c_priority = Stream_check_priority(context._device_id, context._handle, opts.priority)

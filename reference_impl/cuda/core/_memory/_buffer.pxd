@@ -10,6 +10,18 @@ from cuda.core._stream cimport Stream, _StreamHandle
 cdef class MemoryResource
 
 
+cdef class _Allocation:
+    cdef:
+        uintptr_t _ptr
+        size_t _size
+        MemoryResource _memory_resource
+        object _owner
+        object _dealloc_stream
+        _StreamHandle _dealloc_owned
+        int _device_id
+        object __weakref__
+
+
 cdef class Buffer:
     cdef:
         uintptr_t _ptr
@@ -22,6 +34,7 @@ cdef class Buffer:
         bint _closed
         bint _mapped
         object _ipc_descriptor
+        _Allocation _allocation  # set once graph nodes share the memory: it frees it
         object __weakref__
 
 
@@ -39,6 +52,7 @@ cdef Buffer Buffer_from_handle(
     type cls, object ptr, object size, object mr, object owner, object stream
 )
 cdef int Buffer_check_open(Buffer self) except -1
+cdef _Allocation Buffer_share(Buffer self)
 cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
 cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* width) except -1
 cdef size_t size_argument(object size, str name) except? 0

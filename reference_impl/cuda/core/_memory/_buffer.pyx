@@ -14,19 +14,32 @@ from __future__ import annotations
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
-from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
 cimport cython
 from libc.stdint cimport int64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
 from cuda.core._dlpack cimport DLManagedTensor, DLManagedTensorVersioned, DLTensor
-from cuda.core._memory._ipc cimport IPCBufferDescriptor, IPC_export_pointer, IPC_import_pointer
-from cuda.core._stream cimport Stream, Stream_accept, Stream_owned, Stream_share, default_stream
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._memory._ipc cimport (
+    IPCBufferDescriptor,
+    IPC_check_extent,
+    IPC_export_pointer,
+    IPC_import_pointer,
+)
+from cuda.core._stream cimport (
+    Stream,
+    Stream_accept,
+    Stream_owned,
+    Stream_share,
+    _StreamHandle,
+    default_stream,
+)
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, raise_argument_type_error
 
 import operator
 import warnings
+import weakref
 
 __all__ = ["Buffer", "MemoryResource"]
 
@@ -47,6 +60,9 @@ _SIZE_MAX = (1 << (8 * sizeof(size_t))) - 1
 
 _UINTPTR_MAX = (1 << (8 * sizeof(uintptr_t))) - 1
 """The largest address a C ``uintptr_t`` holds."""
+
+_IPC_IMPORTS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+"""The memory imported from other processes, by pool and export data: one mapping per allocation."""
 
 # DLPack's device types and data type codes (dlpack.h), named as there.
 cdef enum:
@@ -303,11 +319,10 @@ cdef class Buffer:
         ValueError
             If the sizes of the buffers differ.
         """
+        check_argument_type(src, Buffer, "src")
         Buffer_check_open(self)
         Buffer_check_copy_options(options)
         cdef Stream s = Stream_accept(stream)
-        if not isinstance(src, Buffer):
-            raise TypeError(f"src must be a Buffer, got {type(src).__name__}")
         Buffer_check_open(<Buffer>src)
         Buffer_copy_destination(<Buffer>src, self, s)
         Buffer_memcpy(self, <Buffer>src, s)
@@ -484,12 +499,27 @@ cdef class Buffer:
             If ``mr`` is not IPC-enabled.
         TypeError
             If ``ipc_descriptor`` is not an IPC buffer descriptor, ``stream``
-            not a :class:`Stream` or ``mr`` not a :class:`MemoryResource`.
+            not a :class:`Stream` (a :class:`~cuda.core.graph.GraphBuilder`
+            or ``None`` included), in Cython's words: ``Argument 'stream' has
+            incorrect type (expected cuda.core._stream.Stream, got
+            NoneType)``; or ``mr`` not a :class:`MemoryResource`.
+        ValueError
+            If the descriptor's payload is shorter than the driver's 64
+            bytes of export data (``IPC buffer descriptor payload is 8
+            bytes; expected at least 64``), or its size exceeds the
+            allocation the driver maps (``IPC buffer descriptor size (1000)
+            exceeds mapped allocation extent (100 bytes)``); the mapping is
+            then undone.
 
         Notes
         -----
         The exporting process controls the descriptor's contents: import
         descriptors only from processes you trust.
+
+        Importing an allocation that an open buffer of this process already
+        imported maps nothing new: the buffers share the mapping, and the
+        last of them to close (or the last graph node that uses it) unmaps
+        it. Closing each of them is safe.
         """
         return Buffer_from_ipc_descriptor(cls, mr, ipc_descriptor, stream)
 
@@ -519,6 +549,8 @@ cdef class Buffer:
         Buffer_check_open(self)
         self._dealloc_stream = Stream_accept(stream)
         self._dealloc_owned = Stream_owned(self._dealloc_stream)
+        if self._allocation is not None:
+            Allocation_set_stream(self._allocation, self._dealloc_stream)
 
     @property
     def device_id(self) -> int:
@@ -727,6 +759,52 @@ cdef class MemoryResource:
         return False
 
 
+# no_gc_clear: __dealloc__ needs the memory resource and the stream to free the memory.
+@cython.no_gc_clear
+cdef class _Allocation:
+    """Memory that a :class:`Buffer` shares with the graph nodes that use it.
+
+    Not part of the public API. The first graph node that refers to a
+    buffer's memory (a memset or memcpy operand, an owner, a kernel
+    argument) makes one; the buffer and every node, clone and executable
+    graph that uses the memory then hold it, and the memory goes back to
+    its resource, in order on the buffer's deallocation stream, when the
+    last of them lets go. :meth:`Buffer.close` drops only the buffer's share.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: graph nodes share a buffer's allocation."""
+        raise RuntimeError("_Allocation objects are made by graph nodes that use a Buffer")
+
+    def __dealloc__(self):
+        cdef uintptr_t c_ptr = self._ptr
+        cdef size_t c_size = self._size
+        if self._memory_resource is None:
+            return
+        try:
+            Allocation_free(self)
+        except Exception as exc:
+            # Nothing can be raised from here (audit decision 4): say so instead.
+            warnings.warn(
+                f"freeing the {c_size}-byte allocation at {c_ptr:#x} that graph nodes shared "
+                f"failed; the memory may have leaked: {exc}",
+                RuntimeWarning,
+                stacklevel=1,
+            )
+
+    def close(self) -> None:
+        """Free the memory now, in order on the allocation's stream; a second call does nothing.
+
+        Only for the last holder: no buffer or graph may still use the memory.
+
+        Raises
+        ------
+        CUDAError
+            If the memory resource fails to free the memory.
+        """
+        Allocation_free(self)
+
+
 cdef Buffer Buffer_from_handle(
     type cls, object ptr, object size, object mr, object owner, object stream
 ):
@@ -737,8 +815,7 @@ cdef Buffer Buffer_from_handle(
         raise ValueError(
             "mr and owner cannot both be given: a buffer either owns its memory or borrows it"
         )
-    if mr is not None and not isinstance(mr, MemoryResource):
-        raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
+    check_argument_type(mr, MemoryResource, "mr", none_ok=True)
     if stream is not None:
         if mr is None:
             raise ValueError("stream orders the freeing of the memory, so it needs mr")
@@ -775,10 +852,8 @@ cdef Buffer Buffer_from_ipc_descriptor(
     type cls, object mr, object ipc_descriptor, object stream
 ):
     """Check the arguments of ``from_ipc_descriptor`` and import the buffer as a ``cls``."""
-    if not isinstance(ipc_descriptor, IPCBufferDescriptor):
-        raise TypeError(
-            f"ipc_descriptor must be an IPCBufferDescriptor, got {type(ipc_descriptor).__name__}"
-        )
+    check_argument_type(ipc_descriptor, IPCBufferDescriptor, "ipc_descriptor")
+    check_argument_type(stream, Stream, "stream")
     cdef Stream s = Stream_accept(stream)
     if not isinstance(mr, MemoryResource):
         raise TypeError(f"mr must be a MemoryResource, got {type(mr).__name__}")
@@ -786,10 +861,26 @@ cdef Buffer Buffer_from_ipc_descriptor(
         raise RuntimeError("Memory resource is not IPC-enabled")
     cdef IPCBufferDescriptor descriptor = <IPCBufferDescriptor>ipc_descriptor
     cdef cydriver.CUmemoryPool c_pool = <cydriver.CUmemoryPool><uintptr_t>int(mr.handle)
-    cdef uintptr_t c_ptr = IPC_import_pointer(c_pool, descriptor)
-    cdef Buffer buf = Buffer_from_ptr_as(cls, c_ptr, descriptor._size, mr, None, s)
+    # Buffers that import one allocation share its mapping, which the last of
+    # them to close (or a graph node that uses it) unmaps.
+    key = (<uintptr_t>c_pool, descriptor._payload[:sizeof(cydriver.CUmemPoolPtrExportData)])
+    found = _IPC_IMPORTS.get(key)
+    cdef _Allocation allocation
+    if found is not None and (<_Allocation>found)._ptr != 0:
+        allocation = <_Allocation>found
+        IPC_check_extent(allocation._ptr, descriptor._size)
+    else:
+        allocation = _Allocation.__new__(_Allocation)
+        allocation._ptr = IPC_import_pointer(c_pool, descriptor)
+        allocation._size = descriptor._size
+        allocation._memory_resource = mr
+        allocation._device_id = -1
+        Allocation_set_stream(allocation, s)
+        _IPC_IMPORTS[key] = allocation
+    cdef Buffer buf = Buffer_from_ptr_as(cls, allocation._ptr, descriptor._size, mr, None, s)
     buf._mapped = True
     buf._ipc_descriptor = descriptor
+    buf._allocation = allocation
     return buf
 
 
@@ -838,7 +929,7 @@ cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream):
         target = <Buffer>dst
         Buffer_check_open(target)
     else:
-        raise TypeError(f"dst must be a Buffer, got {type(dst).__name__}")
+        raise_argument_type_error(dst, Buffer, "dst")
     if target._size != self._size:
         raise ValueError(
             f"cannot copy {self._size} bytes to a buffer of {target._size} bytes: "
@@ -930,7 +1021,11 @@ cdef int Buffer_memcpy(Buffer dst, Buffer src, Stream stream) except -1:
 
 
 cdef int Buffer_close(Buffer self, object stream) except -1:
-    """Close ``self``: free its memory through its resource, or just forget it."""
+    """Close ``self``: free its memory through its resource, or just forget it.
+
+    A buffer whose memory graph nodes share (:func:`Buffer_share`) drops
+    only its own share: the memory is freed when the last share goes.
+    """
     if self._closed:
         return 0
     if self._exports:
@@ -938,19 +1033,81 @@ cdef int Buffer_close(Buffer self, object stream) except -1:
             f"cannot close the buffer while {self._exports} view(s) of it exported through "
             "the buffer protocol are alive"
         )
+    # Held until the free is queued: the stream may be closed, or cleared by the
+    # garbage collector in a cycle with this buffer, and the driver stream must
+    # outlive the free queued on it.
+    cdef _StreamHandle owned = self._dealloc_owned
     if stream is not None:
         stream = Stream_accept(stream)
-    elif self._dealloc_owned is not None and (<Stream>self._dealloc_stream)._closed:
-        # The stream was closed first, and left its driver stream to this buffer's free.
-        stream = Stream_share(self._dealloc_owned, (<Stream>self._dealloc_stream)._device_id)
+    elif owned is not None and (<Stream>self._dealloc_stream)._owned is not owned:
+        # The stream was closed (or cleared) first, and left its driver stream to this free.
+        stream = Stream_share(owned, (<Stream>self._dealloc_stream)._device_id)
     else:
         stream = self._dealloc_stream
+    cdef _Allocation allocation = self._allocation
     cdef MemoryResource mr = self._memory_resource
     cdef uintptr_t ptr = self._ptr
     cdef size_t size = self._size
     # Forget everything first: a deallocation that fails must not be retried
     # by __dealloc__ on memory the resource may already have taken back.
     self._closed = True
+    self._ptr = 0
+    self._size = 0
+    self._memory_resource = None
+    self._owner = None
+    self._dealloc_stream = None
+    self._dealloc_owned = None
+    self._allocation = None
+    if allocation is not None:
+        Allocation_set_stream(allocation, stream)
+        # Only this function holds it now: no graph shares the memory any more.
+        if Py_REFCNT(allocation) == 1:
+            Allocation_free(allocation)
+        return 0
+    if mr is not None:
+        mr._deallocate(ptr, size, stream)
+    return 0
+
+
+cdef _Allocation Buffer_share(Buffer self):
+    """Return the allocation that graph nodes share with ``self``, making it on first use.
+
+    From then on the allocation, not the buffer, frees the memory: when the
+    buffer is closed and no node, clone or executable graph holds it any more.
+    """
+    Buffer_check_open(self)
+    if self._allocation is not None:
+        return self._allocation
+    cdef _Allocation allocation = _Allocation.__new__(_Allocation)
+    allocation._ptr = self._ptr
+    allocation._size = self._size
+    allocation._memory_resource = self._memory_resource
+    allocation._owner = self._owner
+    allocation._device_id = -1
+    Allocation_set_stream(allocation, self._dealloc_stream)
+    self._allocation = allocation
+    return allocation
+
+
+cdef int Allocation_set_stream(_Allocation self, object stream) except -1:
+    """Make ``stream`` (a :class:`Stream` or ``None``) the one the allocation is freed on."""
+    self._dealloc_stream = stream
+    self._dealloc_owned = Stream_owned(stream)
+    if stream is not None:
+        self._device_id = (<Stream>stream)._device_id
+    return 0
+
+
+cdef int Allocation_free(_Allocation self) except -1:
+    """Hand the memory back to its resource, in order on the allocation's stream."""
+    cdef MemoryResource mr = self._memory_resource
+    # Held until the free is queued, as in Buffer_close.
+    cdef _StreamHandle owned = self._dealloc_owned
+    stream = self._dealloc_stream
+    if owned is not None and (<Stream>stream)._owned is not owned:
+        stream = Stream_share(owned, self._device_id)
+    cdef uintptr_t ptr = self._ptr
+    cdef size_t size = self._size
     self._ptr = 0
     self._size = 0
     self._memory_resource = None

@@ -20,19 +20,20 @@ from cuda.core._memory._ipc cimport (
     _HANDLE_TYPE_NONE,
     IPCAllocationHandle,
     _IPC_HANDLE_TYPE,
+    IPC_check_location,
     IPC_check_start_method,
     IPC_check_supported,
     IPC_export_pool,
     IPC_from_registry,
     IPC_handle_argument,
     IPC_import_pool,
-    IPC_lookup,
+    IPC_lookup_as,
     IPC_register,
     IPC_unregister,
 )
-from cuda.core._memory._memory_pool cimport MPA_create
+from cuda.core._memory._memory_pool cimport MP_check_not_capturing, MPA_create
 from cuda.core._stream cimport Stream, Stream_accept
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, check_or_create_options
 
 from collections.abc import Iterable, Iterator, MutableSet
 from cuda.bindings import driver
@@ -159,7 +160,10 @@ cdef class DeviceMemoryResource(MemoryResource):
         CUDAError
             If the driver cannot allocate the memory.
         RuntimeError
-            If the resource is closed.
+            If the resource is closed, or ``stream`` is being captured into
+            a graph (a building :class:`~cuda.core.graph.GraphBuilder` or its
+            stream): ``_MemPool cannot perform memory operations on a
+            capturing stream (consider using GraphMemoryResource).``
         TypeError
             If ``size`` is not an int or ``stream`` not a :class:`Stream`, or
             the resource is mapped from another process.
@@ -174,6 +178,7 @@ cdef class DeviceMemoryResource(MemoryResource):
         cdef cydriver.CUdeviceptr c_ptr = 0
         cdef cydriver.CUmemoryPool c_pool = self._pool
         cdef cydriver.CUstream c_stream = s._handle
+        MP_check_not_capturing(c_stream)
         if c_size:
             with nogil:
                 HANDLE_RETURN(cydriver.cuMemAllocFromPoolAsync(&c_ptr, c_size, c_pool, c_stream))
@@ -267,7 +272,12 @@ cdef class DeviceMemoryResource(MemoryResource):
         OSError
             If an int ``alloc_handle`` is not an open file descriptor.
         TypeError
-            If ``alloc_handle`` is neither a handle nor an int.
+            If ``alloc_handle`` is neither a handle nor an int, or it shares
+            a pool of host memory: the resource registered under its
+            identifier is not a ``DeviceMemoryResource`` (``Registry contains
+            a PinnedMemoryResource for uuid ..., but DeviceMemoryResource was
+            requested``), or the handle, received from the exporting
+            process, says so (a bare file descriptor says nothing).
         ValueError
             If ``device_id`` is not a device ordinal, or the handle is closed.
         """
@@ -488,9 +498,19 @@ class PeerAccessibleBySetProxy(MutableSet):
 
     __slots__ = ("_resource",)
 
-    def __init__(self, resource: DeviceMemoryResource) -> None:
-        """Make the set of ``resource``."""
-        self._resource = resource
+    def __init__(self, mr: DeviceMemoryResource) -> None:
+        """Make the set of the resource ``mr``.
+
+        Raises
+        ------
+        TypeError
+            If ``mr`` is not a :class:`DeviceMemoryResource`, in Cython's
+            words: ``Argument 'mr' has incorrect type (expected
+            cuda.core._memory._device_memory_resource.DeviceMemoryResource,
+            got int)``.
+        """
+        check_argument_type(mr, DeviceMemoryResource, "mr")
+        self._resource = mr
 
     def __contains__(self, device: object) -> bool:
         DMR_check_open(self._resource)
@@ -615,7 +635,9 @@ cdef int DMR_create_pool(DeviceMemoryResource self, object options) except -1:
     self._pool = c_pool
     self._owns_pool = True
     if c_ipc:
-        self._alloc_handle = IPC_export_pool(c_pool)
+        self._alloc_handle = IPC_export_pool(
+            c_pool, cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+        )
     return 0
 
 
@@ -624,9 +646,10 @@ cdef DeviceMemoryResource DMR_from_allocation_handle(
 ):
     """Map the pool ``alloc_handle`` shares, or return the resource registered for it."""
     cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
-    existing = IPC_lookup(handle._uuid)
+    existing = IPC_lookup_as(cls, handle)
     if existing is not None:
         return existing
+    IPC_check_location(cls, handle, False)
     cdef int c_device_id = Device(device_id).device_id
     cdef cydriver.CUmemoryPool c_pool = IPC_import_pool(handle)
     cdef DeviceMemoryResource self = cls.__new__(cls)

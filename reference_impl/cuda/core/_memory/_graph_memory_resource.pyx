@@ -17,7 +17,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
 from cuda.core._stream cimport Stream, Stream_accept
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_exact_argument_type
 
 import functools
 import operator
@@ -174,6 +174,12 @@ cdef class GraphMemoryResourceAttributes:
     """The statistics of the memory that graphs use on a device, read when asked.
 
     Made by :attr:`GraphMemoryResource.attributes`; not constructed directly.
+    The high watermarks, :attr:`reserved_mem_high` and :attr:`used_mem_high`,
+    can be reset by setting them to ``0``: another int raises
+    :class:`AttributeError` (``Attribute 'used_mem_high' may only be set to
+    zero (got 5).``), and a value that is not an int, a ``bool`` included,
+    :class:`TypeError` (``Argument 'value' has incorrect type (expected int,
+    got float)``). The current values cannot be set.
     """
 
     def __init__(self, *args, **kwargs) -> None:
@@ -196,7 +202,17 @@ cdef class GraphMemoryResourceAttributes:
 
     @property
     def reserved_mem_high(self) -> int:
-        """Return the most bytes reserved for graphs since the last reset; set 0 to reset."""
+        """Return the most bytes reserved for graphs since the last reset; set 0 to reset.
+
+        Raises
+        ------
+        AttributeError
+            On setting, if the value is an int other than 0.
+        TypeError
+            On setting, if the value is not an int (a ``bool`` included).
+        CUDAError
+            If the driver reports an error.
+        """
         return GMRA_get(self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH)
 
     @reserved_mem_high.setter
@@ -215,7 +231,17 @@ cdef class GraphMemoryResourceAttributes:
 
     @property
     def used_mem_high(self) -> int:
-        """Return the most bytes graphs used since the last reset; set 0 to reset."""
+        """Return the most bytes graphs used since the last reset; set 0 to reset.
+
+        Raises
+        ------
+        AttributeError
+            On setting, if the value is an int other than 0.
+        TypeError
+            On setting, if the value is not an int (a ``bool`` included).
+        CUDAError
+            If the driver reports an error.
+        """
         return GMRA_get(self, cydriver.CUgraphMem_attribute.CU_GRAPH_MEM_ATTR_USED_MEM_HIGH)
 
     @used_mem_high.setter
@@ -267,7 +293,8 @@ cdef int GMRA_reset(
     str name,
     object value,
 ) except -1:
-    """Reset the high watermark ``attribute``; only 0 may be set."""
+    """Reset the high watermark ``attribute``; only an int, and of ints only 0, may be set."""
+    check_exact_argument_type(value, int, "value")
     if value != 0:
         raise AttributeError(f"Attribute '{name}' may only be set to zero (got {value}).")
     cdef cydriver.cuuint64_t zero = 0

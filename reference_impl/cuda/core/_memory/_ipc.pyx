@@ -20,7 +20,7 @@ from libc.stdint cimport uintptr_t
 from libc.string cimport memcpy
 from cuda.bindings cimport cydriver
 
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_exact_argument_type, index_argument
 
 import multiprocessing
 import multiprocessing.reduction
@@ -58,7 +58,11 @@ cdef class IPCBufferDescriptor:
     Notes
     -----
     The exporting process controls the payload and the size: import
-    descriptors only from processes you trust.
+    descriptors only from processes you trust. Importing checks both: a
+    payload shorter than the driver's 64 bytes of export data is refused
+    before the driver sees it (bytes beyond the 64 are ignored), and a size
+    beyond the allocation the driver maps is refused after the import,
+    which is then undone.
     """
 
     def __init__(self, *args, **kwargs) -> None:
@@ -78,13 +82,14 @@ cdef class IPCBufferDescriptor:
         Raises
         ------
         TypeError
-            If ``reserved`` is not ``bytes`` or ``size`` not an int.
+            If ``reserved`` is not ``bytes`` or ``size`` not an int, in
+            Cython's words: ``Argument 'reserved' has incorrect type
+            (expected bytes, got str)``.
         OverflowError
             If ``size`` is negative.
         """
-        if not isinstance(reserved, bytes):
-            raise TypeError(f"reserved must be bytes, got {type(reserved).__name__}")
-        cdef size_t c_size = size
+        check_exact_argument_type(reserved, bytes, "reserved")
+        cdef size_t c_size = index_argument(size, "size")
         cdef IPCBufferDescriptor self = IPCBufferDescriptor.__new__(IPCBufferDescriptor)
         self._payload = reserved
         self._size = c_size
@@ -118,6 +123,7 @@ cdef class IPCAllocationHandle:
 
     def __cinit__(self):
         self._fd = -1
+        self._location_type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_INVALID
 
     def __dealloc__(self):
         cdef int fd = self._fd
@@ -194,17 +200,28 @@ cdef class IPCAllocationHandle:
 
 
 def _reduce_allocation_handle(alloc_handle: IPCAllocationHandle) -> tuple[object, ...]:
-    """Reduce ``alloc_handle`` for :mod:`multiprocessing`, which duplicates its descriptor."""
+    """Reduce ``alloc_handle`` for :mod:`multiprocessing`, which duplicates its descriptor.
+
+    The pool's location type travels with it, so that the receiving process
+    can refuse to map a device pool as a pinned one and the reverse.
+    """
     IPC_check_start_method()
     duplicate = multiprocessing.reduction.DupFd(int(alloc_handle))
-    return _reconstruct_allocation_handle, (type(alloc_handle), duplicate, alloc_handle.uuid)
+    return _reconstruct_allocation_handle, (
+        type(alloc_handle),
+        duplicate,
+        alloc_handle.uuid,
+        int((<IPCAllocationHandle>alloc_handle)._location_type),
+    )
 
 
 def _reconstruct_allocation_handle(
-    cls: type, df: object, uuid: uuid.UUID | None
+    cls: type, df: object, uuid: uuid.UUID | None, location_type: int = 0
 ) -> IPCAllocationHandle:
     """Make the handle of the receiving process from the descriptor ``df`` duplicated for it."""
-    return cls._init(df.detach(), uuid)
+    cdef IPCAllocationHandle handle = cls._init(df.detach(), uuid)
+    handle._location_type = location_type
+    return handle
 
 
 cdef int IPC_check_supported() except -1:
@@ -247,36 +264,82 @@ cdef uintptr_t IPC_import_pointer(
 ) except? 0:
     """Map the allocation ``descriptor`` describes from the imported ``pool``; return its address.
 
+    Each call maps the allocation anew (``cuMemPoolImportPointer``); a
+    mapping that does not hold the descriptor's size is undone before the
+    error is raised.
+
     Raises
     ------
     ValueError
-        If the descriptor's payload is not the size of the driver's export data.
+        If the descriptor's payload is shorter than the driver's export data
+        (64 bytes), or its size exceeds the allocation the driver mapped.
+    CUDAError
+        If the driver cannot map the allocation, tell its extent, or undo
+        a mapping that is too small.
     """
     cdef cydriver.CUmemPoolPtrExportData c_data
     cdef cydriver.CUdeviceptr c_ptr = 0
+    cdef cydriver.CUresult err
     cdef bytes payload = descriptor._payload
-    if len(payload) != sizeof(c_data.reserved):
+    if len(payload) < sizeof(c_data.reserved):
         raise ValueError(
-            f"the IPC buffer descriptor holds {len(payload)} bytes of export data, "
-            f"not the {sizeof(c_data.reserved)} the driver expects"
+            f"IPC buffer descriptor payload is {len(payload)} bytes; "
+            f"expected at least {sizeof(c_data.reserved)}"
         )
     memcpy(c_data.reserved, <const char*>payload, sizeof(c_data.reserved))
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolImportPointer(&c_ptr, pool, &c_data))
+    try:
+        IPC_check_extent(<uintptr_t>c_ptr, descriptor._size)
+    except BaseException:
+        # Unmap on the legacy default stream: nothing has used the mapping yet.
+        with nogil:
+            err = cydriver.cuMemFreeAsync(c_ptr, NULL)
+        HANDLE_RETURN(err)
+        raise
     return <uintptr_t>c_ptr
 
 
-cdef IPCAllocationHandle IPC_export_pool(cydriver.CUmemoryPool pool):
-    """Export ``pool`` as a file descriptor, with a new identifier."""
+cdef int IPC_check_extent(uintptr_t ptr, size_t size) except -1:
+    """Raise :class:`ValueError` if ``size`` bytes exceed the allocation mapped at ``ptr``.
+
+    An imported buffer must not claim more memory than the exporting
+    process's allocation: the driver's extent of the mapping
+    (``CU_POINTER_ATTRIBUTE_RANGE_SIZE``) bounds it. Nothing is unmapped
+    here.
+    """
+    cdef size_t c_mapped = 0
+    cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr>ptr
+    with nogil:
+        HANDLE_RETURN(
+            cydriver.cuPointerGetAttribute(
+                &c_mapped, cydriver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_RANGE_SIZE, c_ptr
+            )
+        )
+    if size > c_mapped:
+        raise ValueError(
+            f"IPC buffer descriptor size ({size}) exceeds mapped allocation extent "
+            f"({c_mapped} bytes)"
+        )
+    return 0
+
+
+cdef IPCAllocationHandle IPC_export_pool(
+    cydriver.CUmemoryPool pool, cydriver.CUmemLocationType location_type
+):
+    """Export ``pool``, whose memory is at a ``location_type``, as a file descriptor with a new identifier."""
     cdef int c_fd = -1
     cdef cydriver.CUmemAllocationHandleType c_type = _IPC_HANDLE_TYPE
+    cdef IPCAllocationHandle handle
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolExportToShareableHandle(&c_fd, pool, c_type, 0))
     try:
-        return IPCAllocationHandle._init(c_fd, uuid.uuid4())
+        handle = IPCAllocationHandle._init(c_fd, uuid.uuid4())
     except BaseException:
         os.close(c_fd)
         raise
+    handle._location_type = location_type
+    return handle
 
 
 cdef cydriver.CUmemoryPool IPC_import_pool(object alloc_handle) except? NULL:
@@ -322,6 +385,49 @@ cdef object IPC_lookup(object uuid):
     if uuid is None:
         return None
     return _REGISTRY.get(uuid)
+
+
+cdef object IPC_lookup_as(type cls, IPCAllocationHandle alloc_handle):
+    """Return the mapped resource registered under the identifier of ``alloc_handle``, or ``None``.
+
+    Raises
+    ------
+    TypeError
+        If the registered resource is not a ``cls``: the handle shares a
+        pool that this process maps as another kind of resource.
+    """
+    existing = IPC_lookup(alloc_handle._uuid)
+    if existing is not None and not isinstance(existing, cls):
+        raise TypeError(
+            f"Registry contains a {type(existing).__name__} for uuid {alloc_handle._uuid}, "
+            f"but {cls.__name__} was requested"
+        )
+    return existing
+
+
+cdef int IPC_check_location(type cls, IPCAllocationHandle alloc_handle, bint host) except -1:
+    """Refuse to map, as a ``cls``, a pool of the other kind: device memory for host memory, or the reverse.
+
+    ``host`` says whether ``cls`` maps pools of host memory. A handle whose
+    pool's location is not known (a bare file descriptor) passes.
+
+    Raises
+    ------
+    TypeError
+        If the pool of ``alloc_handle`` is known to be of the other kind.
+    """
+    cdef cydriver.CUmemLocationType c_type = alloc_handle._location_type
+    if c_type == cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_INVALID:
+        return 0
+    cdef bint c_is_host = c_type != cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+    if c_is_host == host:
+        return 0
+    shared = "host" if c_is_host else "device"
+    right = "PinnedMemoryResource" if c_is_host else "DeviceMemoryResource"
+    raise TypeError(
+        f"the allocation handle (uuid {alloc_handle._uuid}) shares a {shared} memory pool, "
+        f"but {cls.__name__} was requested; map it with {right}.from_allocation_handle"
+    )
 
 
 cdef object IPC_register(object resource, IPCAllocationHandle alloc_handle, object uuid):

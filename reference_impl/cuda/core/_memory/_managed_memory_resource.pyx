@@ -106,7 +106,10 @@ cdef class ManagedMemoryResource(_MemPool):
         CUDAError
             If the driver cannot allocate the memory.
         RuntimeError
-            If the resource is closed.
+            If the resource is closed, or ``stream`` is being captured into
+            a graph (a building :class:`~cuda.core.graph.GraphBuilder` or its
+            stream): ``_MemPool cannot perform memory operations on a
+            capturing stream (consider using GraphMemoryResource).``
         TypeError
             If ``size`` is not an int or ``stream`` not a :class:`Stream`.
         ValueError

@@ -44,4 +44,5 @@ cdef int MP_create_pool(
 ) except -1
 cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool)
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0
+cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1
 cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1

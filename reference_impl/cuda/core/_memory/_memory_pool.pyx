@@ -98,7 +98,10 @@ cdef class _MemPool(MemoryResource):
         CUDAError
             If the driver cannot allocate the memory.
         RuntimeError
-            If the resource is closed.
+            If the resource is closed, or ``stream`` is being captured into
+            a graph (a building :class:`~cuda.core.graph.GraphBuilder` or its
+            stream): ``_MemPool cannot perform memory operations on a
+            capturing stream (consider using GraphMemoryResource).``
         TypeError
             If ``size`` is not an int or ``stream`` not a :class:`Stream`, or
             the resource is mapped from another process.
@@ -374,7 +377,7 @@ cdef int MP_create_pool(
     self._pool = c_pool
     self._owns_pool = True
     if ipc_enabled:
-        self._alloc_handle = IPC_export_pool(c_pool)
+        self._alloc_handle = IPC_export_pool(c_pool, location_type)
     return 0
 
 
@@ -397,10 +400,32 @@ cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0:
     cdef cydriver.CUdeviceptr c_ptr = 0
     cdef cydriver.CUmemoryPool c_pool = self._pool
     cdef cydriver.CUstream c_stream = stream._handle
+    MP_check_not_capturing(c_stream)
     if size:
         with nogil:
             HANDLE_RETURN(cydriver.cuMemAllocFromPoolAsync(&c_ptr, size, c_pool, c_stream))
     return <uintptr_t>c_ptr
+
+
+cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1:
+    """Raise :class:`RuntimeError` if ``stream`` is being captured into a graph.
+
+    An allocation made while capturing would be recorded as a node of the
+    graph instead of being made now, which a buffer of this resource
+    cannot stand for: graphs allocate with :class:`GraphMemoryResource`.
+    Any capture status but ``NONE`` counts, an invalidated capture
+    included. The message is upstream's, which names the pools' common
+    base class, for every pool.
+    """
+    cdef cydriver.CUstreamCaptureStatus c_status
+    with nogil:
+        HANDLE_RETURN(cydriver.cuStreamIsCapturing(stream, &c_status))
+    if c_status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+        raise RuntimeError(
+            "_MemPool cannot perform memory operations on a capturing stream "
+            "(consider using GraphMemoryResource)."
+        )
+    return 0
 
 
 cdef int MP_close(_MemPool self) except -1:

@@ -16,11 +16,12 @@ from cuda.bindings cimport cydriver
 from cuda.core._memory._buffer cimport size_argument
 from cuda.core._memory._ipc cimport (
     IPCAllocationHandle,
+    IPC_check_location,
     IPC_check_start_method,
     IPC_check_supported,
     IPC_from_registry,
     IPC_handle_argument,
-    IPC_lookup,
+    IPC_lookup_as,
     IPC_register,
 )
 from cuda.core._memory._memory_pool cimport (
@@ -127,14 +128,20 @@ cdef class PinnedMemoryResource(_MemPool):
         OSError
             If an int ``alloc_handle`` is not an open file descriptor.
         TypeError
-            If ``alloc_handle`` is neither a handle nor an int.
+            If ``alloc_handle`` is neither a handle nor an int, or it shares
+            a pool of device memory: the resource registered under its
+            identifier is not a ``PinnedMemoryResource`` (``Registry contains
+            a DeviceMemoryResource for uuid ..., but PinnedMemoryResource was
+            requested``), or the handle, received from the exporting
+            process, says so (a bare file descriptor says nothing).
         ValueError
             If the handle is closed.
         """
         cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
-        existing = IPC_lookup(handle._uuid)
+        existing = IPC_lookup_as(cls, handle)
         if existing is not None:
             return existing
+        IPC_check_location(cls, handle, True)
         cdef PinnedMemoryResource self = cls.__new__(cls)
         self._numa_id = -1
         MP_map_pool(self, handle)

@@ -7,6 +7,12 @@ from cuda.bindings cimport cydriver
 
 cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil
 cpdef check_or_create_options(type cls, object options, str options_description=*, bint keep_none=*)
+cdef int check_argument_type(object value, type expected, str name, bint none_ok=*) except -1
+cdef int check_exact_argument_type(object value, type expected, str name) except -1
+cdef object index_argument(object value, str name)
+cdef int raise_argument_type_error(object value, type expected, str name) except -1
+cdef str qualified_type_name(type cls)
+cdef str type_name(type cls)
 
 
 # Raise CUDAError unless err is CUDA_SUCCESS; callable without the GIL. Inline,

@@ -13,10 +13,12 @@ name and the driver's explanation of it.
 
 from __future__ import annotations
 
+from cpython.object cimport PyTypeObject
 from cuda.bindings cimport cydriver
 
 from cuda.bindings import driver, nvrtc
 import dataclasses
+import operator
 from typing import NamedTuple
 
 __all__ = [
@@ -145,6 +147,73 @@ cpdef check_or_create_options(
         f"{what} must be given as {cls.__name__}, a dict of its fields or None; "
         f"got {type(options).__name__}: {options!r}"
     )
+
+
+cdef int check_argument_type(object value, type expected, str name, bint none_ok=False) except -1:
+    """Raise :class:`TypeError` unless the argument ``name``, ``value``, is an ``expected``.
+
+    The message has the words of Cython's own check of a typed argument,
+    ``Argument 'ctx' has incorrect type (expected cuda.core._context.Context,
+    got int)``, which upstream ``cuda.core`` raises and its users match on;
+    the package is compiled without annotation typing and checks by hand.
+    ``none_ok`` accepts ``None`` (an argument annotated ``T | None``).
+    """
+    if (value is None and none_ok) or isinstance(value, expected):
+        return 0
+    raise_argument_type_error(value, expected, name)
+
+
+cdef int check_exact_argument_type(object value, type expected, str name) except -1:
+    """Raise :class:`TypeError` unless ``value`` is exactly an ``expected``, not of a subclass.
+
+    Cython checks an argument annotated with a builtin type so (a ``bool``
+    is no ``int`` there); the message is that of :func:`check_argument_type`.
+    """
+    if type(value) is expected:
+        return 0
+    raise_argument_type_error(value, expected, name)
+
+
+cdef object index_argument(object value, str name):
+    """Return the integer argument ``name``, ``value``, as an ``int``: an ``int`` or any integer type.
+
+    Integer types other than ``int`` (NumPy's, for one) pass through
+    ``__index__``; a ``float`` is refused, never truncated. The
+    :class:`TypeError` has the words of :func:`check_argument_type`.
+    """
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise_argument_type_error(value, int, name)
+
+
+cdef int raise_argument_type_error(object value, type expected, str name) except -1:
+    """Raise the :class:`TypeError` of Cython's typed-argument check for ``name``."""
+    raise TypeError(
+        f"Argument '{name}' has incorrect type "
+        f"(expected {qualified_type_name(expected)}, got {type_name(type(value))})"
+    )
+
+
+cdef str qualified_type_name(type cls):
+    """Return the name of ``cls`` with its module, but bare for a builtin (``int``, ``bytes``).
+
+    Cython names the expected type of an argument so: the classes it can
+    test are extension types, whose C-level name has their module.
+    """
+    if cls.__module__ == "builtins":
+        return cls.__name__
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+cdef str type_name(type cls):
+    """Return the name of ``cls`` as Cython's messages print a received type: its ``tp_name``.
+
+    A builtin or Python-level class prints as its bare name (``int``,
+    ``NoneType``), an extension type as its qualified name
+    (``cuda.core._stream.Stream``).
+    """
+    return (<PyTypeObject*>cls).tp_name.decode()
 
 
 cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil:

@@ -17,7 +17,7 @@ cdef class GraphBuilder:
         bint _closed
         object _definition
         object _parent
-        list _retained
+        dict _records  # a primary builder's: what the nodes of its graph and the nested ones hold
         object __weakref__
 
 
@@ -25,7 +25,7 @@ cdef class Graph:
     cdef:
         cydriver.CUgraphExec _handle
         bint _closed
-        object _keepalive
+        list _attachments  # what executable-node updates keep, held by the driver's executable
         object __weakref__
 
 

@@ -18,6 +18,7 @@ from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._stream cimport Stream, Stream_accept
+from cuda.core._utils._attachment cimport graph_attach, graph_detach
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 
 from collections.abc import Callable
@@ -111,7 +112,9 @@ cdef class GraphBuilder:
     -----
     Recorded operations refer to the memory they use but do not keep it
     alive: keep the buffers and other operands alive for as long as the
-    completed graph may run.
+    completed graph may run. Host functions recorded with :meth:`callback`
+    are the exception: the graph holds them, and so does every graph
+    completed or embedded from it.
 
     Examples
     --------
@@ -256,9 +259,7 @@ cdef class GraphBuilder:
             If the driver cannot instantiate the graph.
         """
         GraphBuilder_check_ended(self)
-        cdef Graph result = Graph_instantiate(self._graph, options)
-        result._keepalive = GraphBuilder_root(self)._retained
-        return result
+        return Graph_instantiate(self._graph, options)
 
     def debug_dot_print(self, path: str, options: GraphDebugPrintOptions | None = None) -> None:
         """Write the recorded graph to a file in the DOT format, for debugging.
@@ -377,8 +378,9 @@ cdef class GraphBuilder:
         """Record ``child``'s graph as one node of the graph being built.
 
         The node runs after the work recorded so far, and the work recorded
-        later runs after it. The child's graph is copied: closing ``child``
-        afterwards does not affect this graph.
+        later runs after it. The child's graph is copied, with a share of
+        the host functions it holds: closing ``child`` afterwards does not
+        affect this graph.
 
         Parameters
         ----------
@@ -406,7 +408,7 @@ cdef class GraphBuilder:
             raise ValueError("Child graph has not finished building.")
         if not self.is_building:
             raise ValueError("Parent graph is not being built.")
-        GraphBuilder_embed(self, c_child._graph)
+        GraphBuilder_embed(self, c_child)
 
     def callback(
         self, fn: Callable[[], object], *, user_data: int | bytes | None = None
@@ -416,8 +418,10 @@ cdef class GraphBuilder:
         ``fn`` is either a Python callable, called without arguments (with
         the GIL held), or a ctypes function pointer of the driver's
         ``CUhostFn`` prototype, ``CFUNCTYPE(None, c_void_p)``, called with
-        ``user_data``. The callable, and bytes given as ``user_data``, are
-        kept alive with the completed graph. The callback must not call CUDA.
+        ``user_data``. The graph being built holds the callable, and bytes
+        given as ``user_data``, and so does every graph completed, cloned or
+        embedded from it, until the last of them is destroyed and its
+        launches have finished. The callback must not call CUDA.
 
         Parameters
         ----------
@@ -439,16 +443,45 @@ cdef class GraphBuilder:
         CUDAError
             If the driver cannot record the call.
         """
-        from cuda.core.graph._graph_definition import _host_callback_parts
+        from cuda.core.graph._graph_definition import _host_callback_parts, _record_callback
 
         GraphBuilder_check_building(self)
         function, data, keep = _host_callback_parts(fn, user_data)
         cdef cydriver.CUhostFn c_fn = <cydriver.CUhostFn><uintptr_t>function
         cdef void* c_data = <void*><uintptr_t>data
         cdef cydriver.CUstream c_stream = self._stream_handle
+        cdef cydriver.CUstreamCaptureStatus status
+        cdef cydriver.CUgraph c_graph = NULL
+        cdef const cydriver.CUgraphNode* c_dependencies = NULL
+        cdef size_t c_count = 0
         with nogil:
-            HANDLE_RETURN(cydriver.cuLaunchHostFunc(c_stream, c_fn, c_data))
-        GraphBuilder_root(self)._retained.append(keep)
+            HANDLE_RETURN(
+                cydriver.cuStreamGetCaptureInfo(
+                    c_stream, &status, NULL, &c_graph, NULL, NULL, NULL
+                )
+            )
+        cdef uintptr_t c_attachment = graph_attach(c_graph, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuLaunchHostFunc(c_stream, c_fn, c_data))
+                HANDLE_RETURN(
+                    cydriver.cuStreamGetCaptureInfo(
+                        c_stream, &status, NULL, NULL, &c_dependencies, NULL, &c_count
+                    )
+                )
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        if c_count == 1:
+            # The host node just captured: the graph's record of it lets a
+            # definition of the graph release the callable when it is destroyed.
+            _record_callback(
+                GraphBuilder_records(self),
+                <uintptr_t>c_graph,
+                <uintptr_t>c_dependencies[0],
+                c_attachment,
+                keep,
+            )
 
     def create_condition(self, default_value: int | None = None) -> GraphCondition:
         """Create a condition for the conditional bodies of the graph being built.
@@ -641,11 +674,10 @@ cdef class GraphBuilder:
         if end_capture:
             with nogil:
                 HANDLE_RETURN(cydriver.cuStreamEndCapture(c_stream, &c_partial))
-                if c_partial != NULL and primary:
-                    HANDLE_RETURN(cydriver.cuGraphDestroy(c_partial))
+            if c_partial != NULL and primary:
+                GraphBuilder_destroy_graph(c_partial)
         if c_graph != NULL:
-            with nogil:
-                HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
+            GraphBuilder_destroy_graph(c_graph)
 
     @property
     def graph_definition(self) -> GraphDefinition:
@@ -1005,8 +1037,12 @@ cdef int GraphBuilder_check_ended(GraphBuilder self) except -1:
     return 0
 
 
-cdef int GraphBuilder_embed(GraphBuilder self, cydriver.CUgraph child) except -1:
-    """Add ``child`` as a child-graph node after the capture's current dependencies."""
+cdef int GraphBuilder_embed(GraphBuilder self, GraphBuilder child) except -1:
+    """Add ``child``'s graph as a child-graph node after the capture's current dependencies."""
+    from cuda.core.graph._graph_definition import _adopt_records
+
+    cdef cydriver.CUgraph c_child = child._graph
+    cdef cydriver.CUgraph c_copy = NULL
     cdef cydriver.CUstream c_stream = self._stream_handle
     cdef cydriver.CUstreamCaptureStatus status
     cdef cydriver.CUgraph c_graph = NULL
@@ -1021,7 +1057,7 @@ cdef int GraphBuilder_embed(GraphBuilder self, cydriver.CUgraph child) except -1
             )
         )
         HANDLE_RETURN(
-            cydriver.cuGraphAddChildGraphNode(&c_node, c_graph, c_dependencies, c_count, child)
+            cydriver.cuGraphAddChildGraphNode(&c_node, c_graph, c_dependencies, c_count, c_child)
         )
         HANDLE_RETURN(
             cydriver.cuStreamUpdateCaptureDependencies(
@@ -1032,6 +1068,11 @@ cdef int GraphBuilder_embed(GraphBuilder self, cydriver.CUgraph child) except -1
                 cydriver.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES,
             )
         )
+        HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_copy))
+    # The copy holds shares of what the child's graph holds; record which node holds which.
+    _adopt_records(
+        GraphBuilder_records(child), <uintptr_t>c_child, <uintptr_t>c_copy, GraphBuilder_records(self)
+    )
     return 0
 
 
@@ -1048,9 +1089,29 @@ cdef GraphBuilder GraphBuilder_root(GraphBuilder self):
     cdef GraphBuilder builder = self
     while builder._parent is not None:
         builder = <GraphBuilder>builder._parent
-    if builder._retained is None:
-        builder._retained = []
     return builder
+
+
+cdef dict GraphBuilder_records(GraphBuilder self):
+    """Return the map of node records of the graph ``self`` records into, and of the graphs nested in it.
+
+    One map serves a primary builder's whole hierarchy (its forks, its
+    conditional bodies) and the definitions of its graphs.
+    """
+    cdef GraphBuilder root = GraphBuilder_root(self)
+    if root._records is None:
+        root._records = {}
+    return root._records
+
+
+cdef int GraphBuilder_destroy_graph(cydriver.CUgraph graph) except -1:
+    """Destroy a graph the builder owns, invalidating the definitions of the graphs nested in it."""
+    from cuda.core.graph._graph_definition import _forget_graph
+
+    _forget_graph(<uintptr_t>graph)
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphDestroy(graph))
+    return 0
 
 
 cdef object GraphBuilder_definition(GraphBuilder self):
@@ -1061,14 +1122,10 @@ cdef object GraphBuilder_definition(GraphBuilder self):
     """
     from cuda.core.graph._graph_definition import _definition_from_handle
 
+    records = GraphBuilder_records(self)
     if self._kind == GB_PRIMARY:
-        definition = _definition_from_handle(<uintptr_t>self._graph, True, None)
-    else:
-        definition = _definition_from_handle(<uintptr_t>self._graph, False, self._parent)
-    # Graphs completed from the builder keep what nodes added through the
-    # definition need (host callbacks, kernel arguments) alive.
-    GraphBuilder_root(self)._retained.append(definition)
-    return definition
+        return _definition_from_handle(<uintptr_t>self._graph, True, None, records)
+    return _definition_from_handle(<uintptr_t>self._graph, False, self._parent, records)
 
 
 cdef tuple GraphBuilder_add_conditional(
@@ -1160,13 +1217,13 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
     self._closed = True
     self._graph = NULL
     self._stream_handle = NULL
-    with nogil:
-        if end_capture:
+    if end_capture:
+        with nogil:
             err = cydriver.cuStreamEndCapture(c_stream, &c_partial)
-            if err == cydriver.CUresult.CUDA_SUCCESS and c_partial != NULL and primary:
-                err = cydriver.cuGraphDestroy(c_partial)
-        if err == cydriver.CUresult.CUDA_SUCCESS and c_graph != NULL:
-            err = cydriver.cuGraphDestroy(c_graph)
+        if err == cydriver.CUresult.CUDA_SUCCESS and c_partial != NULL and primary:
+            err = GraphBuilder_destroy_collected(c_partial)
+    if err == cydriver.CUresult.CUDA_SUCCESS and c_graph != NULL:
+        err = GraphBuilder_destroy_collected(c_graph)
     if (
         err != cydriver.CUresult.CUDA_SUCCESS
         and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
@@ -1182,8 +1239,35 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
         )
 
 
+cdef cydriver.CUresult GraphBuilder_destroy_collected(cydriver.CUgraph graph) noexcept:
+    """Destroy a graph of a builder being collected; return the driver's status, never raise."""
+    cdef cydriver.CUresult err
+    try:
+        from cuda.core.graph._graph_definition import _forget_graph
+
+        _forget_graph(<uintptr_t>graph)
+    except Exception as exc:
+        # The graph is destroyed all the same; a definition of a graph nested
+        # in it that was not invalidated must not be used any more.
+        warnings.warn(
+            f"could not invalidate the definitions nested in graph {<uintptr_t>graph:#x} "
+            f"while collecting its builder: {exc}",
+            RuntimeWarning,
+            stacklevel=1,
+        )
+    with nogil:
+        err = cydriver.cuGraphDestroy(graph)
+    return err
+
+
 cdef Graph Graph_instantiate(cydriver.CUgraph graph, object options):
-    """Instantiate ``graph`` as a new executable :class:`Graph`, as ``options`` ask."""
+    """Instantiate ``graph`` as a new executable :class:`Graph`, as ``options`` ask.
+
+    The executable holds a share of everything ``graph`` holds, and of an
+    empty list of its own (``_attachments``), in which updates of its
+    nodes keep what they need: the list is staged on ``graph`` for the
+    instantiation, which copies it into the executable, then taken back.
+    """
     opts = check_or_create_options(
         GraphCompleteOptions, options, "Graph complete options", keep_none=True
     )
@@ -1203,10 +1287,16 @@ cdef Graph Graph_instantiate(cydriver.CUgraph graph, object options):
         if opts.use_node_priority:
             params.flags |= cydriver.CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY
     cdef cydriver.CUgraphExec c_exec = NULL
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphInstantiateWithParams(&c_exec, graph, &params))
+    attachments = []
+    cdef uintptr_t c_staged = graph_attach(graph, attachments)
+    try:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphInstantiateWithParams(&c_exec, graph, &params))
+    finally:
+        graph_detach(graph, c_staged)
     cdef Graph result = Graph.__new__(Graph)
     result._handle = c_exec
+    result._attachments = attachments
     if params.result_out != cydriver.CUDA_GRAPH_INSTANTIATE_SUCCESS:
         result.close()
         message = _INSTANTIATE_ERRORS.get(
@@ -1225,17 +1315,29 @@ cdef int Graph_check_open(Graph self) except -1:
 
 
 cdef int Graph_update(Graph self, cydriver.CUgraph graph) except -1:
-    """Update the executable graph from ``graph``; name the driver's reason on failure."""
+    """Update the executable graph from ``graph``; name the driver's reason on failure.
+
+    The driver replaces the executable's shares with shares of what
+    ``graph`` holds, releasing the old ones once no launch uses them; a new
+    list for node updates is staged on ``graph`` as at instantiation. A
+    failed update adopts nothing.
+    """
     cdef cydriver.CUgraphExec c_handle = self._handle
     cdef cydriver.CUgraphExecUpdateResultInfo info
     cdef cydriver.CUresult err
-    with nogil:
-        err = cydriver.cuGraphExecUpdate(c_handle, graph, &info)
-    if err == cydriver.CUresult.CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE:
-        reason = driver.CUgraphExecUpdateResult(<int>info.result)
-        explanation = (reason.__doc__ or "").strip()
-        raise CUDAError(f"Graph update failed: {explanation} ({reason.name})")
-    HANDLE_RETURN(err)
+    attachments = []
+    cdef uintptr_t c_staged = graph_attach(graph, attachments)
+    try:
+        with nogil:
+            err = cydriver.cuGraphExecUpdate(c_handle, graph, &info)
+        if err == cydriver.CUresult.CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE:
+            reason = driver.CUgraphExecUpdateResult(<int>info.result)
+            explanation = (reason.__doc__ or "").strip()
+            raise CUDAError(f"Graph update failed: {explanation} ({reason.name})")
+        HANDLE_RETURN(err)
+    finally:
+        graph_detach(graph, c_staged)
+    self._attachments = attachments
     return 0
 
 

@@ -4,17 +4,8 @@
 
 from cuda.bindings cimport cydriver
 
+from cuda.core.graph._graph_box cimport _GraphBox
 from cuda.core.graph._graph_builder cimport Graph
-
-
-cdef class _GraphBox:
-    cdef:
-        cydriver.CUgraph _handle
-        bint _owned
-        object _parent
-        _GraphBox _root
-        list _retained
-        dict _node_data
 
 
 cdef class GraphDefinition:

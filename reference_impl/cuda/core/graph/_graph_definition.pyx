@@ -12,9 +12,13 @@ others) add entry nodes, which depend on nothing; the same methods of a
 :class:`~cuda.core.graph.Graph` of the definition, whose nodes can then be
 changed through the views that ``graph[node]`` returns.
 
-A definition keeps alive the operands its nodes use (buffers, kernel
-arguments, events, host callbacks) for as long as the graph, or an
-executable graph made from it, may need them.
+A definition keeps alive what its nodes use (kernels and their arguments,
+the memory of buffers, events, host functions) from the moment a node is
+added until the node is destroyed, its parameters replaced, or the graph
+destroyed. Every copy the driver makes of the graph holds a share of its
+own: a clone, an executable graph, a child-graph node that embeds it, and
+each launch until it completes. The guide's chapter on memory management
+states the whole contract.
 """
 
 from __future__ import annotations
@@ -27,16 +31,32 @@ from cuda.bindings cimport cydriver
 from cuda.core._event cimport Event
 from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
 from cuda.core._launcher cimport ARGUMENT_SLOT_SIZE, pack_kernel_arguments
-from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, fill_pattern
+from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, Buffer_share, fill_pattern
 from cuda.core._module cimport Kernel, Kernel_num_arguments
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils._attachment cimport graph_attach, graph_detach
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
+from cuda.core.graph._graph_box cimport (
+    GraphBox_for,
+    conditional_bodies,
+    graph_nodes,
+    NodeRecord_adopt,
+    NodeRecord_get,
+    NodeRecord_release,
+    NodeRecord_set,
+    _GraphBox,
+    _NodeRecord,
+    graph_tree,
+    graph_tree_forget,
+    graph_tree_payloads,
+    node_forget,
+    node_lookup,
+    node_register,
+)
 from cuda.core.graph._graph_builder cimport Graph, Graph_check_open, Graph_instantiate
 
 import collections.abc
 import ctypes
 from cuda.bindings import driver
-import warnings
-import weakref
 
 from cuda.core._launch_config import LaunchConfig as _LaunchConfig
 from cuda.core._module import Kernel as _Kernel
@@ -71,9 +91,8 @@ __all__ = [
     "WhileNode",
 ]
 
-_NODE_REGISTRY: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-"""The live node objects by the address of their driver node, so that a node is one object."""
-
+_NULL_BOX = GraphBox_for(NULL, False, None, None)
+"""The box of no graph, which nodes made by calling their class belong to."""
 
 cdef class GraphDefinition:
     """Build a graph explicitly, node by node, then instantiate it.
@@ -107,15 +126,15 @@ cdef class GraphDefinition:
         cdef cydriver.CUgraph c_graph = NULL
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphCreate(&c_graph, 0))
-        self._box = _GraphBox_create(c_graph, True, None, None)
+        self._box = GraphBox_for(c_graph, True, None, None)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphDefinition):
             return NotImplemented
-        return self._box._handle == (<GraphDefinition>other)._box._handle
+        return self._box._key == (<GraphDefinition>other)._box._key
 
     def __hash__(self) -> int:
-        return hash(<uintptr_t>self._box._handle)
+        return hash(self._box._key)
 
     def __repr__(self) -> str:
         return f"<GraphDefinition handle={<uintptr_t>self._box._handle:#x}>"
@@ -304,7 +323,9 @@ cdef class GraphDefinition:
     def instantiate(self, options: GraphCompleteOptions | None = None) -> Graph:
         """Make an executable graph of the definition.
 
-        The executable graph keeps the operands of the nodes alive.
+        The executable graph holds a share of what the nodes use, as the
+        definition has them now: later changes to the definition neither
+        release nor add to it.
 
         Parameters
         ----------
@@ -324,9 +345,7 @@ cdef class GraphDefinition:
             If the driver cannot instantiate the graph.
         """
         GraphDefinition_check_valid(self)
-        cdef Graph result = Graph_instantiate(self._box._handle, options)
-        result._keepalive = self._box._root
-        return result
+        return Graph_instantiate(self._box._handle, options)
 
     def join(self, *nodes: GraphNode) -> EmptyNode:
         """Add an empty node that depends on all of ``nodes``.
@@ -563,11 +582,11 @@ cdef class GraphNode:
             return NotImplemented
         return (
             self._handle == (<GraphNode>other)._handle
-            and self._box._handle == (<GraphNode>other)._box._handle
+            and self._box._key == (<GraphNode>other)._box._key
         )
 
     def __hash__(self) -> int:
-        return hash((<uintptr_t>self._box._handle, <uintptr_t>self._handle))
+        return hash((self._box._key, <uintptr_t>self._handle))
 
     def __repr__(self) -> str:
         if self._destroyed or self._box._handle == NULL:
@@ -656,12 +675,16 @@ cdef class GraphNode:
         cdef size_t c_count = 1 if c_dependency != NULL else 0
         cdef cydriver.CUgraph c_graph = self._box._handle
         cdef cydriver.CUgraphNode c_node = NULL
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuGraphAddHostNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
-            )
-        _GraphBox_retain(self._box, keep)
-        return GraphNode_create(HostCallbackNode, self._box, c_node)
+        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddHostNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
+                )
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        return GraphNode_keep(self, HostCallbackNode, c_node, c_attachment, keep, None)
 
     def deallocate(self, dptr: int) -> FreeNode:
         """Add a node, after this one, that frees memory an :class:`AllocNode` allocated.
@@ -696,28 +719,39 @@ cdef class GraphNode:
     def destroy(self) -> None:
         """Remove the node, and its edges, from the graph.
 
+        The graph lets go of what the node used; copies of the graph made
+        before (clones, executable graphs, launches in flight) keep their
+        shares. Destroying a child-graph or conditional node destroys the
+        graphs nested in it: every definition of them, and of the graphs
+        nested deeper, becomes invalid, and so do their nodes.
+
         Afterwards :attr:`is_valid` is ``False``. Destroying a destroyed
-        node does nothing.
+        node, or a node of a graph that no longer exists, does nothing.
 
         Raises
         ------
         CUDAError
-            If the driver cannot remove the node.
+            If the driver cannot remove the node. Nothing changes then: the
+            node stays in the graph, valid, and keeps what it uses.
         """
         cdef cydriver.CUgraphNode c_node = self._handle
-        if self._destroyed or c_node == NULL:
+        if self._destroyed or c_node == NULL or self._box._handle == NULL:
             return
-        self._destroyed = True
-        _NODE_REGISTRY.pop(<uintptr_t>c_node, None)
-        self._box._root._node_data.pop(<uintptr_t>c_node, None)
+        nested = GraphNode_nested_tree(self)
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
+        self._destroyed = True
+        node_forget(<uintptr_t>c_node)
+        NodeRecord_release(self._box._records, c_node)
+        graph_tree_forget(nested, self._box._records)
 
     def embed(self, child: GraphDefinition) -> ChildGraphNode:
         """Add a node, after this one, that runs a copy of ``child``.
 
-        The copy is taken now: later changes to ``child`` do not affect it.
-        ``child`` must not hold allocation, free or conditional nodes.
+        The copy is taken now: later changes to ``child`` do not affect it,
+        and the copy holds a share of what ``child``'s nodes use, so that
+        ``child`` may be dropped. ``child`` must not hold allocation, free or
+        conditional nodes.
 
         Parameters
         ----------
@@ -737,19 +771,21 @@ cdef class GraphNode:
             If the driver cannot add the node.
         """
         GraphNode_check_valid(self)
-        if not isinstance(child, GraphDefinition):
-            raise TypeError(f"child must be a GraphDefinition, got {type(child).__name__}")
+        check_argument_type(child, GraphDefinition, "child")
         cdef _GraphBox child_box = (<GraphDefinition>child)._box
         cdef cydriver.CUgraph c_child = child_box._handle
         cdef cydriver.CUgraphNode c_dependency = self._handle
         cdef size_t c_count = 1 if c_dependency != NULL else 0
         cdef cydriver.CUgraph c_graph = self._box._handle
         cdef cydriver.CUgraphNode c_node = NULL
+        cdef cydriver.CUgraph c_copy = NULL
         with nogil:
             HANDLE_RETURN(
                 cydriver.cuGraphAddChildGraphNode(&c_node, c_graph, &c_dependency, c_count, c_child)
             )
-        _GraphBox_retain(self._box, child_box._root._retained)
+            HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_copy))
+        # The driver copied the child's shares into the copy; record which node holds which.
+        NodeRecord_adopt(child_box._records, c_child, c_copy, self._box._records)
         return GraphNode_create(ChildGraphNode, self._box, c_node)
 
     def if_else(self, condition: GraphCondition) -> IfElseNode:
@@ -861,8 +897,11 @@ cdef class GraphNode:
         """Add a node, after this one, that copies ``size`` bytes from ``src`` to ``dst``.
 
         Either end may be device or pinned host memory; the driver tells
-        which. A :class:`~cuda.core.Buffer` is kept alive with the graph; for
-        a raw address, pass the object that owns the memory as the owner.
+        which. The memory of a :class:`~cuda.core.Buffer` stays allocated
+        while the node uses it, even if the buffer is closed; for a raw
+        address, pass the object that owns the memory as the owner (a
+        :class:`~cuda.core.Buffer` owner keeps its memory, any other object
+        is kept alive itself).
 
         Parameters
         ----------
@@ -897,14 +936,18 @@ cdef class GraphNode:
         cdef size_t c_count = 1 if c_dependency != NULL else 0
         cdef cydriver.CUgraph c_graph = self._box._handle
         cdef cydriver.CUgraphNode c_node = NULL
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuGraphAddMemcpyNode(
-                    &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
+        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddMemcpyNode(
+                        &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
+                    )
                 )
-            )
-        _GraphBox_retain(self._box, keep)
-        return GraphNode_create(MemcpyNode, self._box, c_node)
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        return GraphNode_keep(self, MemcpyNode, c_node, c_attachment, keep, None)
 
     def memset(
         self,
@@ -921,8 +964,8 @@ cdef class GraphNode:
         Parameters
         ----------
         dst : Buffer or int
-            The destination; a :class:`~cuda.core.Buffer` is kept alive
-            with the graph.
+            The destination; the memory of a :class:`~cuda.core.Buffer`
+            stays allocated while the node uses it.
         value : int or bytes-like
             The pattern: an int in ``[0, 256)`` (one byte), or 1, 2 or 4
             bytes, which also set the element size.
@@ -956,14 +999,18 @@ cdef class GraphNode:
         cdef size_t c_count = 1 if c_dependency != NULL else 0
         cdef cydriver.CUgraph c_graph = self._box._handle
         cdef cydriver.CUgraphNode c_node = NULL
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuGraphAddMemsetNode(
-                    &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
+        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddMemsetNode(
+                        &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
+                    )
                 )
-            )
-        _GraphBox_retain(self._box, keep)
-        return GraphNode_create(MemsetNode, self._box, c_node)
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        return GraphNode_keep(self, MemsetNode, c_node, c_attachment, keep, None)
 
     def record(self, event: Event) -> EventRecordNode:
         """Add a node, after this one, that records ``event``.
@@ -1098,9 +1145,16 @@ cdef class GraphNode:
 
     @property
     def type(self) -> driver.CUgraphNodeType | None:
-        """Return the driver's kind of node, or ``None`` for a definition's entry."""
+        """Return the driver's kind of node, or ``None`` for a definition's entry.
+
+        Raises
+        ------
+        RuntimeError
+            If the node was destroyed, or its graph no longer exists.
+        """
         if self._handle == NULL:
             return None
+        GraphNode_check_valid(self)
         return driver.CUgraphNodeType(GraphNode_type(self._handle))
 
 
@@ -1148,10 +1202,20 @@ cdef class KernelNode(GraphNode):
         if kernel is None:
             kernel = self.kernel
         keep = kernel_params(config, kernel, args, &c_params)
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphKernelNodeSetParams(c_node, &c_params))
-        _GraphBox_retain(self._box, keep)
-        self._box._root._node_data[<uintptr_t>c_node] = kernel
+        if args is None:
+            # Only the launch shape changes: the node keeps what it holds.
+            with nogil:
+                HANDLE_RETURN(cydriver.cuGraphKernelNodeSetParams(c_node, &c_params))
+            return
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuGraphKernelNodeSetParams(c_node, &c_params))
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, keep, kernel)
 
     @property
     def block(self) -> tuple:
@@ -1185,9 +1249,9 @@ cdef class KernelNode(GraphNode):
     @property
     def kernel(self) -> Kernel:
         """Return the :class:`~cuda.core.Kernel` the node launches."""
-        kernel = self._box._root._node_data.get(<uintptr_t>self._handle)
-        if kernel is not None:
-            return kernel
+        record = NodeRecord_get(self._box._records, self._handle)
+        if record is not None:
+            return (<_NodeRecord>record)._info
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
         KernelNode_params(self, &c_params)
         return _Kernel.from_handle(<uintptr_t>c_params.kern)
@@ -1213,9 +1277,9 @@ cdef class AllocNode(GraphNode):
     @property
     def device_id(self) -> int:
         """Return the ordinal of the device the allocation was made for."""
-        device_id = self._box._root._node_data.get(<uintptr_t>self._handle)
-        if device_id is not None:
-            return device_id
+        record = NodeRecord_get(self._box._records, self._handle)
+        if record is not None:
+            return (<_NodeRecord>record)._info
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
         AllocNode_params(self, &c_params)
         return c_params.poolProps.location.id
@@ -1316,10 +1380,10 @@ cdef class MemsetNode(GraphNode):
             dst_owner,
             &c_params,
         )
-        cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphMemsetNodeSetParams(c_node, &c_params))
-        _GraphBox_retain(self._box, keep)
+        if dst is None:
+            # The destination stays: so does what the node holds for it.
+            keep = GraphNode_payload(self)
+        GraphNode_replace(self, &c_params, keep)
 
     @property
     def dptr(self) -> int:
@@ -1417,10 +1481,11 @@ cdef class MemcpyNode(GraphNode):
             src_owner,
             &c_params,
         )
-        cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphMemcpyNodeSetParams(c_node, &c_params))
-        _GraphBox_retain(self._box, keep)
+        # An end that stays keeps what the node holds for it.
+        held = GraphNode_payload(self) or (None, None)
+        new = keep or (None, None)
+        keep = (held[0] if dst is None else new[0], held[1] if src is None else new[1])
+        GraphNode_replace(self, &c_params, None if keep == (None, None) else keep)
 
     @property
     def dst(self) -> int:
@@ -1463,27 +1528,43 @@ cdef class ChildGraphNode(GraphNode):
             If the driver cannot change the node.
         """
         GraphNode_check_valid(self)
-        if not isinstance(child, GraphDefinition):
-            raise TypeError(f"child must be a GraphDefinition, got {type(child).__name__}")
+        check_argument_type(child, GraphDefinition, "child")
+        cdef _GraphBox child_box = (<GraphDefinition>child)._box
+        GraphDefinition_check_valid(<GraphDefinition>child)
         cdef cydriver.CUgraphNodeParams c_params
         memset(&c_params, 0, sizeof(c_params))
         c_params.type = cydriver.CU_GRAPH_NODE_TYPE_GRAPH
-        c_params.graph.graph = (<GraphDefinition>child)._box._handle
+        c_params.graph.graph = child_box._handle
         cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphNodeSetParams(c_node, &c_params))
-        _GraphBox_retain(self._box, (<GraphDefinition>child)._box._root._retained)
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef cydriver.CUgraph c_before = ChildGraphNode_graph(self)
+        cdef cydriver.CUgraph c_after = NULL
+        before = graph_tree(c_before, self._box._records)
+        # The node itself holds what child's nodes use: what the driver does with
+        # the shares of the graph it replaces is not documented.
+        keep = graph_tree_payloads(child_box._handle, child_box._records)
+        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuGraphNodeSetParams(c_node, &c_params))
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, keep, None)
+        c_after = ChildGraphNode_graph(self)
+        if c_after == c_before:
+            # Updated in place: the views stay valid, but their nodes' shares
+            # are no longer known, so that none is ever released twice.
+            graph_tree_forget(((), before[1]), self._box._records)
+        else:
+            graph_tree_forget(before, self._box._records)
 
     @property
     def child_graph(self) -> GraphDefinition:
         """Return a :class:`GraphDefinition` of the node's own graph (the node keeps it)."""
         GraphNode_check_valid(self)
-        cdef cydriver.CUgraph c_graph = NULL
-        cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_graph))
-        box = _GraphBox_create(c_graph, False, self._box, self._box._root)
-        return GraphDefinition_from_box(box)
+        cdef cydriver.CUgraph c_graph = ChildGraphNode_graph(self)
+        return GraphDefinition_from_box(GraphBox_for(c_graph, False, self._box, self._box._records))
 
 
 cdef class EventRecordNode(GraphNode):
@@ -1508,8 +1589,13 @@ cdef class EventRecordNode(GraphNode):
 
     @property
     def event(self) -> Event:
-        """Return the :class:`~cuda.core.Event` the node records."""
-        return self._box._root._node_data.get(<uintptr_t>self._handle)
+        """Return the :class:`~cuda.core.Event` the node records.
+
+        The node keeps the event, with its flags, after the caller's
+        references to it are gone (``None`` for a node this library did not
+        make).
+        """
+        return GraphNode_info(self)
 
 
 cdef class EventWaitNode(GraphNode):
@@ -1534,8 +1620,13 @@ cdef class EventWaitNode(GraphNode):
 
     @property
     def event(self) -> Event:
-        """Return the :class:`~cuda.core.Event` the node waits for."""
-        return self._box._root._node_data.get(<uintptr_t>self._handle)
+        """Return the :class:`~cuda.core.Event` the node waits for.
+
+        The node keeps the event, with its flags, after the caller's
+        references to it are gone (``None`` for a node this library did not
+        make).
+        """
+        return GraphNode_info(self)
 
 
 cdef class HostCallbackNode(GraphNode):
@@ -1567,9 +1658,15 @@ cdef class HostCallbackNode(GraphNode):
         cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
         keep = host_callback_params(fn, user_data, &c_params)
         cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphHostNodeSetParams(c_node, &c_params))
-        _GraphBox_retain(self._box, keep)
+        cdef cydriver.CUgraph c_graph = self._box._handle
+        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+        try:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuGraphHostNodeSetParams(c_node, &c_params))
+        except BaseException:
+            graph_detach(c_graph, c_attachment)
+            raise
+        NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, keep, None)
 
     @property
     def callback(self):
@@ -1596,19 +1693,19 @@ cdef class ConditionalNode(GraphNode):
     @property
     def branches(self) -> tuple:
         """Return the body graphs, as :class:`GraphDefinition` objects (empty if unknown)."""
-        data = self._box._root._node_data.get(<uintptr_t>self._handle)
+        data = GraphNode_info(self)
         return () if data is None else data[2]
 
     @property
     def cond_type(self) -> GraphConditionalType | None:
         """Return the kind of conditional: if, while or switch (``None`` if unknown)."""
-        data = self._box._root._node_data.get(<uintptr_t>self._handle)
+        data = GraphNode_info(self)
         return None if data is None else data[3]
 
     @property
     def condition(self) -> GraphCondition | None:
         """Return the :class:`GraphCondition` the node tests (``None`` if unknown)."""
-        data = self._box._root._node_data.get(<uintptr_t>self._handle)
+        data = GraphNode_info(self)
         return None if data is None else data[1]
 
 
@@ -1869,14 +1966,13 @@ cdef class ExecutableChildGraphNode(ExecutableGraphNode):
             If the driver cannot change the node.
         """
         Graph_check_open(self._graph)
-        if not isinstance(child, GraphDefinition):
-            raise TypeError(f"child must be a GraphDefinition, got {type(child).__name__}")
+        check_argument_type(child, GraphDefinition, "child")
         cdef cydriver.CUgraph c_child = (<GraphDefinition>child)._box._handle
         cdef cydriver.CUgraphExec c_exec = self._graph._handle
         cdef cydriver.CUgraphNode c_node = self._node._handle
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphExecChildGraphNodeSetParams(c_exec, c_node, c_child))
-        ExecutableGraphNode_retain(self, (<GraphDefinition>child)._box._root._retained)
+        ExecutableGraphNode_retain(self, _tree_payloads(child))
 
 
 cdef class ExecutableEventRecordNode(ExecutableGraphNode):
@@ -1957,7 +2053,11 @@ cdef class ExecutableHostCallbackNode(ExecutableGraphNode):
 
 
 class _AdjacencySet(collections.abc.MutableSet):
-    """A live set of a node's predecessors or successors; changes edit the graph's edges."""
+    """A live set of a node's predecessors or successors; changes edit the graph's edges.
+
+    The set operators (``&``, ``|``, ``-``, ``^``) return plain sets; the
+    in-place ones edit the edges and return this set.
+    """
 
     __slots__ = ("_node", "_forward")
 
@@ -1968,6 +2068,19 @@ class _AdjacencySet(collections.abc.MutableSet):
     def __contains__(self, value: object) -> bool:
         return value in GraphNode_neighbours(self._node, self._forward)
 
+    def __ior__(self, other) -> _AdjacencySet:
+        self.update(other)
+        return self
+
+    def __isub__(self, other) -> _AdjacencySet:
+        if other is self:
+            self.clear()
+            return self
+        present = GraphNode_neighbours(self._node, self._forward)
+        gone = tuple(value for value in set(other) if value in present)
+        GraphNode_edit_edges(self._node, gone, self._forward, False)
+        return self
+
     def __iter__(self):
         return iter(GraphNode_neighbours(self._node, self._forward))
 
@@ -1977,8 +2090,14 @@ class _AdjacencySet(collections.abc.MutableSet):
     def __repr__(self) -> str:
         return f"{{{', '.join(repr(node) for node in self)}}}"
 
+    @classmethod
+    def _from_iterable(cls, iterable) -> set:
+        """Return the result of a set operator: a plain set, not a live one."""
+        return set(iterable)
+
     def add(self, value: GraphNode) -> None:
         """Add an edge between the node and ``value``."""
+        check_argument_type(value, GraphNode, "value")
         if value not in self:
             GraphNode_edit_edges(self._node, (value,), self._forward, True)
 
@@ -1988,103 +2107,82 @@ class _AdjacencySet(collections.abc.MutableSet):
 
     def discard(self, value: GraphNode) -> None:
         """Remove the edge between the node and ``value``, if there is one."""
+        check_argument_type(value, GraphNode, "value")
         if value in self:
             GraphNode_edit_edges(self._node, (value,), self._forward, False)
 
     def update(self, *others) -> None:
-        """Add edges to all the nodes of ``others``."""
+        """Add edges to all the nodes of ``others`` (iterables of nodes, or single nodes)."""
+        values = []
+        for other in others:
+            values.extend((other,) if isinstance(other, GraphNode) else other)
+        for value in values:
+            if not isinstance(value, GraphNode):
+                raise TypeError(f"expected GraphNode, got {type(value).__name__}")
         present = set(self)
         new = []
-        for other in others:
-            for value in other:
-                if value not in present:
-                    present.add(value)
-                    new.append(value)
+        for value in values:
+            if value not in present:
+                present.add(value)
+                new.append(value)
         GraphNode_edit_edges(self._node, tuple(new), self._forward, True)
 
 
-cdef class _GraphBox:
-    """A driver graph, shared by the definitions and nodes that view it.
-
-    A root box owns its graph and destroys it when collected; the box of a
-    nested graph (a child graph, a conditional body) keeps its parent box
-    alive instead. The root's ``retained`` list keeps the operands of every
-    node in the hierarchy alive; ``node_data`` holds what the driver cannot
-    report about a node (its kernel, its event, a conditional's bodies).
-    """
-
-    def __dealloc__(self):
-        cdef cydriver.CUgraph c_graph = self._handle
-        cdef cydriver.CUresult err
-        if not self._owned or c_graph == NULL:
-            return
-        self._handle = NULL
-        with nogil:
-            err = cydriver.cuGraphDestroy(c_graph)
-        if (
-            err != cydriver.CUresult.CUDA_SUCCESS
-            and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
-            and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
-        ):
-            # stacklevel=1 names the Python line that dropped the last reference:
-            # compiled Cython functions push no frames of their own.
-            warnings.warn(
-                f"could not destroy graph {<uintptr_t>c_graph:#x} while collecting it: "
-                f"{driver.CUresult(err).name}",
-                RuntimeWarning,
-                stacklevel=1,
-            )
-
-    def close(self) -> None:
-        """Destroy an owned graph now; a nested or closed box does nothing.
-
-        Raises
-        ------
-        CUDAError
-            If the driver fails to destroy the graph.
-        """
-        cdef cydriver.CUgraph c_graph = self._handle
-        if not self._owned or c_graph == NULL:
-            return
-        self._handle = NULL
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
-
-
-cdef _GraphBox _GraphBox_create(
-    cydriver.CUgraph handle, bint owned, object parent, _GraphBox root
-):
-    """Return a box for ``handle``: a root if ``root`` is ``None``, else nested under ``parent``."""
-    cdef _GraphBox box = _GraphBox.__new__(_GraphBox)
-    box._handle = handle
-    box._owned = owned
-    box._parent = parent
-    if root is None:
-        box._root = box
-        box._retained = []
-        box._node_data = {}
-    else:
-        box._root = root
-    return box
-
-
-cdef int _GraphBox_retain(_GraphBox self, object keep) except -1:
-    """Keep ``keep`` alive for as long as the hierarchy's root graph lives."""
-    if keep is not None:
-        self._root._retained.append(keep)
-    return 0
-
-
-def _definition_from_handle(handle: int, owned: bool, keepalive: object) -> GraphDefinition:
+def _definition_from_handle(
+    handle: int, owned: bool, keepalive: object, records: dict
+) -> GraphDefinition:
     """Return a definition of the graph at ``handle``, for :class:`~cuda.core.graph.GraphBuilder`.
 
     An owned graph is destroyed with the definition; one not owned is kept
-    alive by ``keepalive``.
+    alive by ``keepalive``. ``records`` is the builder's map of the nodes it
+    recorded, shared with the definition.
     """
-    cdef _GraphBox box = _GraphBox_create(
-        <cydriver.CUgraph><uintptr_t>handle, owned, keepalive, None
+    cdef _GraphBox box = GraphBox_for(
+        <cydriver.CUgraph><uintptr_t>handle, owned, keepalive, records
     )
     return GraphDefinition_from_box(box)
+
+
+def _adopt_records(source: dict, original: int, clone: int, target: dict) -> None:
+    """Record in ``target`` the nodes of ``clone`` copied from recorded nodes of ``original``.
+
+    For :meth:`GraphBuilder.embed`, which adds a child-graph node that copies ``original``.
+    """
+    NodeRecord_adopt(
+        source,
+        <cydriver.CUgraph><uintptr_t>original,
+        <cydriver.CUgraph><uintptr_t>clone,
+        target,
+    )
+
+
+def _forget_graph(handle: int) -> None:
+    """Invalidate the views of a graph about to be destroyed, and of the graphs nested in it.
+
+    For :class:`~cuda.core.graph.GraphBuilder`, before it destroys a graph it owns.
+    """
+    graph_tree_forget(graph_tree(<cydriver.CUgraph><uintptr_t>handle, None), None)
+
+
+def _record_callback(
+    records: dict, graph: int, node: int, attachment: int, payload: object
+) -> None:
+    """Record that ``graph`` holds ``payload`` for the host node a builder captured."""
+    NodeRecord_set(
+        records,
+        <cydriver.CUgraph><uintptr_t>graph,
+        <cydriver.CUgraphNode><uintptr_t>node,
+        attachment,
+        payload,
+        None,
+    )
+
+
+def _tree_payloads(definition: GraphDefinition) -> tuple:
+    """Return what the nodes of ``definition``'s graph, and of the graphs nested in it, hold."""
+    cdef _GraphBox box = (<GraphDefinition>definition)._box
+    GraphDefinition_check_valid(<GraphDefinition>definition)
+    return graph_tree_payloads(box._handle, box._records)
 
 
 def _condition_from_handle(handle: int, keepalive: object) -> GraphCondition:
@@ -2097,8 +2195,7 @@ def _condition_from_handle(handle: int, keepalive: object) -> GraphCondition:
 
 def _condition_value(condition: GraphCondition) -> int:
     """Return the ``CUgraphConditionalHandle`` of ``condition``, checking its type."""
-    if not isinstance(condition, GraphCondition):
-        raise TypeError(f"condition must be a GraphCondition, got {type(condition).__name__}")
+    check_argument_type(condition, GraphCondition, "condition")
     return (<GraphCondition>condition)._handle
 
 
@@ -2111,9 +2208,11 @@ def _host_callback_parts(fn, user_data) -> tuple:
 
 def _executable_view(Graph graph, node) -> ExecutableGraphNode:
     """Return the view of ``node`` in ``graph`` that ``Graph.__getitem__`` returns."""
-    if not isinstance(node, GraphNode) or (<GraphNode>node)._handle == NULL:
+    check_argument_type(node, GraphNode, "node")
+    if (<GraphNode>node)._handle == NULL:
         raise TypeError(f"expected a node of a GraphDefinition, got {node!r}")
     Graph_check_open(graph)
+    GraphNode_check_valid(<GraphNode>node)
     cls = _EXECUTABLE_CLASSES.get(GraphNode_type((<GraphNode>node)._handle))
     if cls is None:
         raise TypeError(f"{type(node).__name__} has no executable view")
@@ -2139,24 +2238,10 @@ cdef int GraphDefinition_check_valid(GraphDefinition self) except -1:
 
 cdef set GraphDefinition_nodes(GraphDefinition self):
     """Return the nodes of the definition's graph."""
-    cdef cydriver.CUgraph c_graph = self._box._handle
-    cdef size_t c_count = 0
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphGetNodes(c_graph, NULL, &c_count))
-    if c_count == 0:
-        return set()
-    cdef cydriver.CUgraphNode* c_nodes = <cydriver.CUgraphNode*>malloc(
-        c_count * sizeof(cydriver.CUgraphNode)
-    )
-    if c_nodes == NULL:
-        raise MemoryError()
-    cdef size_t index
-    try:
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphGetNodes(c_graph, c_nodes, &c_count))
-        return {GraphNode_wrap(self._box, c_nodes[index]) for index in range(c_count)}
-    finally:
-        free(c_nodes)
+    return {
+        GraphNode_wrap(self._box, <cydriver.CUgraphNode><uintptr_t>address)
+        for address in graph_nodes(self._box._handle)
+    }
 
 
 cdef set GraphDefinition_edges(GraphDefinition self):
@@ -2212,21 +2297,112 @@ cdef GraphNode GraphNode_create(type cls, _GraphBox box, cydriver.CUgraphNode ha
     node._box = box
     node._handle = handle
     if handle != NULL:
-        _NODE_REGISTRY[<uintptr_t>handle] = node
+        node_register(<uintptr_t>handle, node)
     return node
 
 
 cdef GraphNode GraphNode_wrap(_GraphBox box, cydriver.CUgraphNode handle):
     """Return the node object of ``handle``: the registered one, or a new one of its class."""
-    node = _NODE_REGISTRY.get(<uintptr_t>handle)
+    node = node_lookup(<uintptr_t>handle)
     if node is not None:
         return node
     cdef int c_type = GraphNode_type(handle)
     cls = _NODE_CLASSES.get(c_type, GraphNode)
     if c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
-        data = box._root._node_data.get(<uintptr_t>handle)
-        cls = ConditionalNode if data is None else data[0]
+        record = NodeRecord_get(box._records, handle)
+        cls = ConditionalNode if record is None else (<_NodeRecord>record)._info[0]
     return GraphNode_create(cls, box, handle)
+
+
+cdef uintptr_t GraphNode_attach(GraphNode self, object payload) except? 0:
+    """Make the node's graph hold ``payload``, before a node that uses it is added or changed.
+
+    Returns the attachment (0 for a ``None`` payload): the caller detaches it
+    if the driver then refuses the node.
+    """
+    if payload is None:
+        return 0
+    return graph_attach(self._box._handle, payload)
+
+
+cdef GraphNode GraphNode_keep(
+    GraphNode self,
+    type cls,
+    cydriver.CUgraphNode node,
+    uintptr_t attachment,
+    object payload,
+    object info,
+):
+    """Record what the new ``node``, added after ``self``, holds; return its node object."""
+    if payload is not None or info is not None:
+        NodeRecord_set(self._box._records, self._box._handle, node, attachment, payload, info)
+    return GraphNode_create(cls, self._box, node)
+
+
+cdef object GraphNode_info(GraphNode self):
+    """Return what the node's properties report beyond its parameters, or ``None``."""
+    record = NodeRecord_get(self._box._records, self._handle)
+    return None if record is None else (<_NodeRecord>record)._info
+
+
+cdef object GraphNode_payload(GraphNode self):
+    """Return what the node's graph holds for it, or ``None``."""
+    record = NodeRecord_get(self._box._records, self._handle)
+    return None if record is None else (<_NodeRecord>record)._payload
+
+
+cdef int GraphNode_replace(GraphNode self, void* params, object payload) except -1:
+    """Set the parameters of a memset or memcpy node, holding ``payload`` instead of what it held."""
+    cdef cydriver.CUgraphNode c_node = self._handle
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef bint memset = GraphNode_type(c_node) == cydriver.CU_GRAPH_NODE_TYPE_MEMSET
+    cdef uintptr_t c_attachment = GraphNode_attach(self, payload)
+    try:
+        with nogil:
+            if memset:
+                HANDLE_RETURN(
+                    cydriver.cuGraphMemsetNodeSetParams(
+                        c_node, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params
+                    )
+                )
+            else:
+                HANDLE_RETURN(
+                    cydriver.cuGraphMemcpyNodeSetParams(c_node, <cydriver.CUDA_MEMCPY3D*>params)
+                )
+    except BaseException:
+        graph_detach(c_graph, c_attachment)
+        raise
+    if payload is None:
+        NodeRecord_release(self._box._records, c_node)
+    else:
+        NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, payload, None)
+    return 0
+
+
+cdef tuple GraphNode_nested_tree(GraphNode self):
+    """Return the tree (see ``graph_tree``) of the graphs nested in the node, if any."""
+    cdef int c_type = GraphNode_type(self._handle)
+    graphs = []
+    nodes = []
+    cdef tuple tree
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
+        return graph_tree(ChildGraphNode_graph(<ChildGraphNode>self), self._box._records)
+    if c_type != cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
+        return ((), ())
+    for body in conditional_bodies(self._handle, self._box._records):
+        tree = graph_tree(<cydriver.CUgraph><uintptr_t>body, self._box._records)
+        graphs.extend(tree[0])
+        nodes.extend(tree[1])
+    return tuple(graphs), tuple(nodes)
+
+
+cdef cydriver.CUgraph ChildGraphNode_graph(ChildGraphNode self) except? NULL:
+    """Return the graph a child-graph node owns."""
+    cdef cydriver.CUgraph c_graph = NULL
+    cdef cydriver.CUgraphNode c_node = self._handle
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_graph))
+    return c_graph
 
 
 cdef int GraphNode_check_valid(GraphNode self) except -1:
@@ -2286,8 +2462,13 @@ cdef int GraphNode_edit_edges(GraphNode self, tuple others, bint forward, bint a
     if c_count == 0:
         return 0
     for other in others:
-        if not isinstance(other, GraphNode) or (<GraphNode>other)._handle == NULL:
-            raise TypeError(f"expected a node of a GraphDefinition, got {other!r}")
+        if not isinstance(other, GraphNode):
+            raise TypeError(f"expected GraphNode, got {type(other).__name__}")
+        if (<GraphNode>other)._handle == NULL:
+            raise ValueError("The virtual graph entry node cannot be used in an edge")
+        GraphNode_check_valid(<GraphNode>other)
+        if (<GraphNode>other)._box._key != self._box._key:
+            raise ValueError("Graph nodes must belong to the same GraphDefinition")
     cdef cydriver.CUgraphNode* c_from = <cydriver.CUgraphNode*>malloc(
         2 * c_count * sizeof(cydriver.CUgraphNode)
     )
@@ -2325,7 +2506,10 @@ cdef int GraphNode_replace_edges(GraphNode self, object value, bint forward) exc
     removes nothing (``node.succ |= {other}``) must call the driver for none.
     """
     target = []
-    for node in value:  # before any change: ``value`` may be this node's live set
+    for node in ((value,) if isinstance(value, GraphNode) else value):
+        # Read before any change: ``value`` may be this node's live set.
+        if not isinstance(node, GraphNode):
+            raise TypeError(f"expected GraphNode, got {type(node).__name__}")
         if node not in target:
             target.append(node)
     current = GraphNode_neighbours(self, forward)
@@ -2374,13 +2558,16 @@ cdef KernelNode GraphNode_add_kernel(GraphNode self, object config, object kerne
     cdef size_t c_count = 1 if c_dependency != NULL else 0
     cdef cydriver.CUgraph c_graph = self._box._handle
     cdef cydriver.CUgraphNode c_node = NULL
-    with nogil:
-        HANDLE_RETURN(
-            cydriver.cuGraphAddKernelNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
-        )
-    _GraphBox_retain(self._box, keep)
-    self._box._root._node_data[<uintptr_t>c_node] = kernel
-    return GraphNode_create(KernelNode, self._box, c_node)
+    cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
+    try:
+        with nogil:
+            HANDLE_RETURN(
+                cydriver.cuGraphAddKernelNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
+            )
+    except BaseException:
+        graph_detach(c_graph, c_attachment)
+        raise
+    return GraphNode_keep(self, KernelNode, c_node, c_attachment, keep, kernel)
 
 
 cdef AllocNode GraphNode_add_alloc(
@@ -2427,50 +2614,58 @@ cdef AllocNode GraphNode_add_alloc(
             )
     finally:
         free(c_access)
-    self._box._root._node_data[<uintptr_t>c_node] = c_device
-    return GraphNode_create(AllocNode, self._box, c_node)
+    return GraphNode_keep(self, AllocNode, c_node, 0, None, c_device)
 
 
 cdef GraphNode GraphNode_add_event(GraphNode self, object event, bint record):
     """Add a node after ``self`` that records ``event``, or waits for it."""
     GraphNode_check_valid(self)
-    if not isinstance(event, Event):
-        raise TypeError(f"event must be an Event, got {type(event).__name__}")
+    check_argument_type(event, Event, "event")
     cdef cydriver.CUevent c_event = (<Event>event)._handle
     cdef cydriver.CUgraphNode c_dependency = self._handle
     cdef size_t c_count = 1 if c_dependency != NULL else 0
     cdef cydriver.CUgraph c_graph = self._box._handle
     cdef cydriver.CUgraphNode c_node = NULL
-    with nogil:
-        if record:
-            HANDLE_RETURN(
-                cydriver.cuGraphAddEventRecordNode(
-                    &c_node, c_graph, &c_dependency, c_count, c_event
+    cdef uintptr_t c_attachment = GraphNode_attach(self, event)
+    try:
+        with nogil:
+            if record:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddEventRecordNode(
+                        &c_node, c_graph, &c_dependency, c_count, c_event
+                    )
                 )
-            )
-        else:
-            HANDLE_RETURN(
-                cydriver.cuGraphAddEventWaitNode(&c_node, c_graph, &c_dependency, c_count, c_event)
-            )
-    _GraphBox_retain(self._box, event)
-    self._box._root._node_data[<uintptr_t>c_node] = event
-    return GraphNode_create(EventRecordNode if record else EventWaitNode, self._box, c_node)
+            else:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddEventWaitNode(
+                        &c_node, c_graph, &c_dependency, c_count, c_event
+                    )
+                )
+    except BaseException:
+        graph_detach(c_graph, c_attachment)
+        raise
+    cls = EventRecordNode if record else EventWaitNode
+    return GraphNode_keep(self, cls, c_node, c_attachment, event, event)
 
 
 cdef int GraphNode_set_event(GraphNode self, object event, bint record) except -1:
     """Make the event node ``self`` record (or wait for) ``event`` instead."""
     GraphNode_check_valid(self)
-    if not isinstance(event, Event):
-        raise TypeError(f"event must be an Event, got {type(event).__name__}")
+    check_argument_type(event, Event, "event")
     cdef cydriver.CUevent c_event = (<Event>event)._handle
     cdef cydriver.CUgraphNode c_node = self._handle
-    with nogil:
-        if record:
-            HANDLE_RETURN(cydriver.cuGraphEventRecordNodeSetEvent(c_node, c_event))
-        else:
-            HANDLE_RETURN(cydriver.cuGraphEventWaitNodeSetEvent(c_node, c_event))
-    _GraphBox_retain(self._box, event)
-    self._box._root._node_data[<uintptr_t>c_node] = event
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef uintptr_t c_attachment = GraphNode_attach(self, event)
+    try:
+        with nogil:
+            if record:
+                HANDLE_RETURN(cydriver.cuGraphEventRecordNodeSetEvent(c_node, c_event))
+            else:
+                HANDLE_RETURN(cydriver.cuGraphEventWaitNodeSetEvent(c_node, c_event))
+    except BaseException:
+        graph_detach(c_graph, c_attachment)
+        raise
+    NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, event, event)
     return 0
 
 
@@ -2483,8 +2678,7 @@ cdef ConditionalNode GraphNode_add_conditional(
 ):
     """Add a conditional node of ``cond_type`` with ``size`` bodies after ``self``."""
     GraphNode_check_valid(self)
-    if not isinstance(condition, GraphCondition):
-        raise TypeError(f"condition must be a GraphCondition, got {type(condition).__name__}")
+    check_argument_type(condition, GraphCondition, "condition")
     cdef cydriver.CUgraphNodeParams c_params
     memset(&c_params, 0, sizeof(c_params))
     c_params.type = cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL
@@ -2503,8 +2697,8 @@ cdef ConditionalNode GraphNode_add_conditional(
     cdef unsigned int index
     branches = tuple(
         GraphDefinition_from_box(
-            _GraphBox_create(
-                c_params.conditional.phGraph_out[index], False, self._box, self._box._root
+            GraphBox_for(
+                c_params.conditional.phGraph_out[index], False, self._box, self._box._records
             )
         )
         for index in range(size)
@@ -2514,8 +2708,8 @@ cdef ConditionalNode GraphNode_add_conditional(
         cydriver.CU_GRAPH_COND_TYPE_WHILE: GraphConditionalType("while"),
         cydriver.CU_GRAPH_COND_TYPE_SWITCH: GraphConditionalType("switch"),
     }[cond_type]
-    self._box._root._node_data[<uintptr_t>c_node] = (cls, condition, branches, kind)
-    return GraphNode_create(cls, self._box, c_node)
+    bodies = tuple(<uintptr_t>c_params.conditional.phGraph_out[index] for index in range(size))
+    return GraphNode_keep(self, cls, c_node, 0, None, (cls, condition, branches, kind, bodies))
 
 
 cdef int KernelNode_params(
@@ -2592,8 +2786,7 @@ cdef int ExecutableGraphNode_set_event(
 ) except -1:
     """Make the executable event node record (or wait for) ``event``."""
     Graph_check_open(self._graph)
-    if not isinstance(event, Event):
-        raise TypeError(f"event must be an Event, got {type(event).__name__}")
+    check_argument_type(event, Event, "event")
     cdef cydriver.CUevent c_event = (<Event>event)._handle
     cdef cydriver.CUgraphExec c_exec = self._graph._handle
     cdef cydriver.CUgraphNode c_node = self._node._handle
@@ -2607,14 +2800,9 @@ cdef int ExecutableGraphNode_set_event(
 
 
 cdef int ExecutableGraphNode_retain(ExecutableGraphNode self, object keep) except -1:
-    """Keep ``keep`` alive with the executable graph."""
-    if keep is None:
-        return 0
-    if self._graph._keepalive is None:
-        self._graph._keepalive = []
-    elif not isinstance(self._graph._keepalive, list):
-        self._graph._keepalive = [self._graph._keepalive]
-    self._graph._keepalive.append(keep)
+    """Keep ``keep`` alive with the executable graph, and its launches, until it is destroyed."""
+    if keep is not None:
+        self._graph._attachments.append(keep)
     return 0
 
 
@@ -2626,12 +2814,10 @@ cdef object kernel_params(
     ``config`` ``None`` keeps the launch shape of ``params``; ``args`` ``None``
     keeps its argument list.
     """
-    if not isinstance(kernel, Kernel):
-        raise TypeError(f"kernel must be a Kernel, got {type(kernel).__name__}")
+    check_argument_type(kernel, Kernel, "kernel")
     cdef cydriver.CUlaunchConfig c_config
     if config is not None:
-        if not isinstance(config, LaunchConfig):
-            raise TypeError(f"config must be a LaunchConfig, got {type(config).__name__}")
+        check_argument_type(config, LaunchConfig, "config")
         LaunchConfig_to_native(<LaunchConfig>config, &c_config)
         params.gridDimX = c_config.gridDimX
         params.gridDimY = c_config.gridDimY
@@ -2651,12 +2837,16 @@ cdef object kernel_params(
     cdef Py_ssize_t expected = Kernel_num_arguments(<Kernel>kernel)
     if count != expected:
         raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
-    # The driver copies the argument values when the node is added or set.
     slots = bytearray(max(count, 1) * ARGUMENT_SLOT_SIZE)
     pointers = bytearray(max(count, 1) * sizeof(void*))
     pack_kernel_arguments(args, <char*>slots, <void**><char*>pointers)
     params.kernelParams = <void**><char*>pointers if count else NULL
-    return (kernel, args, slots, pointers)
+    # The memory a Buffer argument points to must stay allocated: its allocation
+    # is kept, as well as the buffer, which close() may otherwise free. The
+    # driver copies the argument values when the node is added or set, but
+    # ``params`` points into ``slots`` and ``pointers`` until then.
+    allocations = tuple(Buffer_share(<Buffer>arg) for arg in args if isinstance(arg, Buffer))
+    return (kernel, args, allocations, slots, pointers)
 
 
 cdef object memset_params(
@@ -2679,7 +2869,7 @@ cdef object memset_params(
     params.width = width
     params.height = height
     params.pitch = pitch
-    return dst if isinstance(dst, Buffer) else dst_owner
+    return operand_keep(dst, dst_owner)
 
 
 cdef object memcpy_params(
@@ -2699,10 +2889,8 @@ cdef object memcpy_params(
     params.WidthInBytes = size
     params.Height = 1
     params.Depth = 1
-    return (
-        dst if isinstance(dst, Buffer) else dst_owner,
-        src if isinstance(src, Buffer) else src_owner,
-    )
+    keep = (operand_keep(dst, dst_owner), operand_keep(src, src_owner))
+    return None if keep == (None, None) else keep
 
 
 cdef object memcpy_end(
@@ -2718,10 +2906,23 @@ cdef uintptr_t operand_address(object operand, object owner, str name) except? 0
     """Return the address of a :class:`Buffer` or raw address operand."""
     if isinstance(operand, Buffer):
         if owner is not None:
-            raise ValueError(f"{name}_owner must not be given when {name} is a Buffer")
+            raise ValueError(f"{name}_owner cannot be used when {name} is a Buffer")
         Buffer_check_open(<Buffer>operand)
         return (<Buffer>operand)._ptr
     return int(operand)
+
+
+cdef object operand_keep(object operand, object owner):
+    """Return what a node holds for an operand: a buffer's allocation, or the owner given.
+
+    The allocation, not the :class:`Buffer`: the memory stays allocated while
+    the node uses it, whether or not the buffer is closed or collected.
+    """
+    if isinstance(operand, Buffer):
+        return Buffer_share(<Buffer>operand)
+    if isinstance(owner, Buffer):
+        return Buffer_share(<Buffer>owner)
+    return owner
 
 
 cdef object host_callback_params(
@@ -2779,10 +2980,6 @@ cdef cydriver.CUcontext current_context() except? NULL:
     if c_ctx == NULL:
         raise RuntimeError("no CUDA context is current: call Device.set_current() first")
     return c_ctx
-
-
-_NULL_BOX = _GraphBox_create(NULL, False, None, None)
-"""The box of no graph, which nodes made by calling their class belong to."""
 
 _NODE_CLASSES = {
     cydriver.CU_GRAPH_NODE_TYPE_EMPTY: EmptyNode,

@@ -465,8 +465,11 @@ def make_program_cache_key(
         If ``code_type`` or ``target_type`` is not one of those above or the
         pair does not compile; if the options write files as they compile
         (``create_pch``, ``time``, ``fdevice_time_trace``), which a cache
-        hit would not; if they read files and ``extra_digest`` is ``None``;
-        or if ``extra_sources`` is set for code other than NVVM.
+        hit would not; if they read files and ``extra_digest`` is ``None``
+        (an NVRTC ``options.name`` with a directory raises ``...
+        (NVRTC source-filename with a directory component) without an
+        extra_digest; ...``); or if ``extra_sources`` is set for code other
+        than NVVM.
     """
     kind = code_type.lower() if isinstance(code_type, str) else code_type
     target = target_type.lower() if isinstance(target_type, str) else target_type
@@ -583,10 +586,12 @@ def _check_nvrtc_options(options: ProgramOptions, extra_digest: bytes | None) ->
         )
     name = getattr(options, "name", None)
     if isinstance(name, str) and ("/" in name or "\\" in name):
+        # Upstream's words, which its users match on ("directory component").
         raise ValueError(
             f"make_program_cache_key() refuses to build a key for options.name={name!r} "
-            "(a file name with a directory, where NVRTC finds quoted includes) without "
-            "an extra_digest; pass a digest of the headers there as extra_digest"
+            "(NVRTC source-filename with a directory component) without an extra_digest; "
+            "NVRTC resolves quoted #include directives relative to that directory, so a "
+            "digest covering the headers it may pull in must be supplied."
         )
 
 

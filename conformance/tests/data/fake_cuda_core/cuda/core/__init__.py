@@ -42,6 +42,17 @@ class _Object:
         """Return compiled code."""
         return _Object()
 
+    def launch(self, *args: object) -> _Object:
+        """Return a graph node (of a graph definition or a node), or nothing to use (of a graph)."""
+        return _Object()
+
+    def destroy(self) -> None:
+        """Do nothing."""
+
+    def instantiate(self) -> _Object:
+        """Return an executable graph."""
+        return _Object()
+
 
 class Device(_Object):
     """Device 0."""

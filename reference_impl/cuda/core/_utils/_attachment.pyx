@@ -1,0 +1,202 @@
+# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.
+#
+# SPDX-License-Identifier: Apache-2.0
+
+"""Python objects kept alive by driver graphs, through CUDA user objects.
+
+A graph node refers to memory, kernels, events and host functions that
+Python objects own. The driver copies a graph when it clones it,
+instantiates it or embeds it as a child graph, and keeps an executable
+graph until its launches finish, all without Python knowing. A *user
+object* is the driver's own reference count for such a graph's share: a
+graph retains it, every copy of the graph retains it again, and the driver
+calls its destructor when the last share goes.
+
+:func:`attachment_create` wraps a Python object (the *payload*) in a user
+object that holds one reference to it. The destructor may run on a thread
+of the driver's, or inside a driver call made without the GIL, so it only
+queues the payload; the queue is emptied on the main Python thread, by a
+call scheduled with ``Py_AddPendingCall``, which drops the references.
+After the interpreter has begun to shut down nothing is queued any more:
+the payloads of user objects released then are left to the process's end.
+"""
+
+from __future__ import annotations
+
+from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
+from libc.stdint cimport uintptr_t
+from libc.stdlib cimport free, malloc
+from libcpp.atomic cimport atomic
+from cuda.bindings cimport cydriver
+
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+
+import atexit
+
+__all__ = ["release_pending"]
+
+
+cdef extern from "Python.h":
+    int Py_AddPendingCall(int (*func)(void*) noexcept, void* arg) nogil
+
+
+# One queued release: the payload's reference, and the next item of the queue.
+cdef struct PendingRelease:
+    PyObject* payload
+    PendingRelease* next
+
+
+# The releases the destructors queued, newest first (a lock-free stack, so
+# that a destructor never waits for a lock that a Python thread holds).
+cdef atomic[PendingRelease*] _queue
+# 1 while a call of release_queued is scheduled and has not started.
+cdef atomic[int] _scheduled
+# 1 once the interpreter has begun to shut down.
+cdef atomic[int] _finalizing
+
+
+def release_pending() -> int:
+    """Drop now the references that released user objects have queued.
+
+    The queue is otherwise emptied by a call that the interpreter runs on
+    the main thread between two bytecodes; this runs it on the calling
+    thread, for tests and for code that waits on a thread of its own.
+
+    Returns
+    -------
+    int
+        How many references were dropped.
+    """
+    return release_queued_now()
+
+
+cdef uintptr_t attachment_create(object payload) except? 0:
+    """Return a new user object that holds a reference to ``payload``, with one reference of its own.
+
+    The caller moves that reference to a graph (:func:`graph_attach`) or
+    releases it with ``cuUserObjectRelease``.
+    """
+    cdef PendingRelease* item = <PendingRelease*>malloc(sizeof(PendingRelease))
+    if item == NULL:
+        raise MemoryError()
+    item.payload = <PyObject*>payload
+    item.next = NULL
+    Py_INCREF(payload)
+    cdef cydriver.CUuserObject c_object = NULL
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuUserObjectCreate(
+            &c_object,
+            item,
+            <cydriver.CUhostFn>release_later,
+            1,
+            cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC,
+        )
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        Py_DECREF(payload)
+        free(item)
+        HANDLE_RETURN(err)
+    schedule_if_stalled()
+    return <uintptr_t>c_object
+
+
+cdef uintptr_t graph_attach(cydriver.CUgraph graph, object payload) except? 0:
+    """Make ``graph`` hold ``payload`` until the graph, and every copy of it, lets go.
+
+    Returns the user object, for :func:`graph_detach`. Clones of ``graph``,
+    executable graphs instantiated from it and child-graph nodes that embed
+    it hold shares of their own, which the driver releases with them.
+    """
+    cdef cydriver.CUuserObject c_object = <cydriver.CUuserObject>attachment_create(payload)
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphRetainUserObject(
+            graph, c_object, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
+        )
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        # Its only reference: releasing it queues the payload's release.
+        with nogil:
+            HANDLE_RETURN(cydriver.cuUserObjectRelease(c_object, 1))
+        HANDLE_RETURN(err)
+    return <uintptr_t>c_object
+
+
+cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1:
+    """Drop ``graph``'s share of a user object that :func:`graph_attach` gave it.
+
+    Copies of the graph keep theirs. The caller must know that the graph
+    holds the share: releasing one it does not hold is undefined behaviour.
+    """
+    cdef cydriver.CUuserObject c_object = <cydriver.CUuserObject>attachment
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphReleaseUserObject(graph, c_object, 1))
+    return 0
+
+
+cdef void release_later(void* data) noexcept nogil:
+    """Queue the release of a user object's payload: the destructor the driver calls.
+
+    It runs on any thread, possibly inside a driver call made without the
+    GIL, so it takes no lock and calls neither CUDA nor Python, except to
+    schedule :func:`release_queued` on the main thread.
+    """
+    cdef PendingRelease* item = <PendingRelease*>data
+    if _finalizing.load():
+        return
+    cdef PendingRelease* head = _queue.load()
+    item.next = head
+    while not _queue.compare_exchange_weak(head, item):
+        item.next = head
+    schedule_release()
+
+
+cdef void schedule_release() noexcept nogil:
+    """Schedule one call of :func:`release_queued` unless one is already scheduled.
+
+    The interpreter's queue of pending calls is small; when it is full, the
+    next queued release, or the next attachment made, tries again.
+    """
+    cdef int expected = 0
+    if _scheduled.compare_exchange_strong(expected, 1):
+        if Py_AddPendingCall(release_queued, NULL) != 0:
+            _scheduled.store(0)
+
+
+cdef void schedule_if_stalled() noexcept nogil:
+    """Schedule the release of queued payloads that a full pending-call queue left waiting."""
+    if _queue.load() != NULL and _scheduled.load() == 0 and not _finalizing.load():
+        schedule_release()
+
+
+cdef int release_queued(void* arg) noexcept:
+    """Drop the queued references: the pending call, run on the main thread with the GIL."""
+    _scheduled.store(0)
+    release_queued_now()
+    return 0
+
+
+cdef int release_queued_now() noexcept:
+    """Drop every queued reference now, with the GIL held; return how many."""
+    if _finalizing.load():
+        return 0
+    cdef PendingRelease* item = _queue.exchange(NULL)
+    cdef PendingRelease* following
+    cdef PyObject* payload
+    cdef int count = 0
+    while item != NULL:
+        following = item.next
+        payload = item.payload
+        free(item)
+        # May run any finaliser, a Buffer's free on its stream for example.
+        Py_DECREF(<object>payload)
+        count += 1
+        item = following
+    return count
+
+
+def _stop_releasing() -> None:
+    """Stop queueing releases: the interpreter is shutting down and must not be called into."""
+    _finalizing.store(1)
+
+
+atexit.register(_stop_releasing)
