@@ -219,6 +219,11 @@ def discover(
         except OSError as exc:
             found.append((path, f"cannot read: {exc.strerror or exc}"))
             continue
+        except ValueError as exc:
+            # A name no file can have, such as one with a NUL byte (only a caller in
+            # this process can pass one: a command line cannot carry it).
+            found.append((path, f"not a file name: {exc}"))
+            continue
         if stat.S_ISDIR(mode):
             candidates: Iterable[tuple[Path, tuple[int, int]]] = _walk(path, resolver, found)
         elif stat.S_ISREG(mode):

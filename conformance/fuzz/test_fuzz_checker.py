@@ -6,20 +6,32 @@
 
 from __future__ import annotations
 
-import json
 import os
+import random
 import socket
 import tempfile
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
+from fuzz_config import CONFIGURATIONS, SCHEMA, TABLE, document, dotted, faults, same, toml_key
 from fuzz_corpus import FUZZ_SCALE, corpus_files
 from harness import run_and_check
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cuda_core_guide.catalog import load_catalog
+from cuda_core_guide.config import real_path
+from cuda_core_guide.config_schema import SETTINGS
+from cuda_core_guide.rules import all_rules
+
 CORPUS = corpus_files()
-SCALE = FUZZ_SCALE[os.environ.get("CUDA_CORE_GUIDE_FUZZ_PROFILE", "ci")]
+PROFILE = os.environ.get("CUDA_CORE_GUIDE_FUZZ_PROFILE", "ci")
+SCALE = FUZZ_SCALE[PROFILE]
+# Configurations are cheap (most end at the validation): the fuzz session runs 6,000 of them, each key and sub-key
+# meeting every TOML type; the CPU suite runs as many as before.
+CONFIGURATION_EXAMPLES = {"ci": 120, "fuzz": 6_000}[PROFILE]
+KNOWN_CODES = frozenset(load_catalog()) | frozenset(all_rules())
 SUFFIXES = st.sampled_from([".pyx", ".pxd", ".pxi", ".py"])
 FORMATS = ["text", "concise", "json", "github", "sarif"]
 OUTPUT = st.sampled_from(FORMATS)
@@ -70,33 +82,6 @@ ODDITIES = [
     "no suffix",
     "long name",
     "bytes name",
-]
-
-
-TOML_VALUES = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**63), 2**63 - 1)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=20)
-    | st.sampled_from(["ALL", "DOC", "DOC001", "NOPE", "", "required", "recommended", "https://x.org/"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=3),
-    max_leaves=8,
-)
-KEYS = [
-    "select",
-    "ignore",
-    "extend-ignore",
-    "per-path-ignores",
-    "levels",
-    "first-party",
-    "exclude",
-    "principal",
-    "copyright-holder",
-    "license",
-    "time-limit",
-    "docs-url",
-    "unknown-key",
 ]
 
 
@@ -273,32 +258,34 @@ def _make_oddity(root: Path, oddity: str) -> Path | None:
     return None  # the socket is made by the caller, which must close it
 
 
-def toml_value(value: object) -> str | None:
-    """Write a value as TOML (``None`` for a value TOML cannot hold)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list):
-        items = [toml_value(item) for item in value]
-        return "[" + ", ".join(item for item in items if item is not None) + "]"
-    items = [(json.dumps(key), toml_value(item)) for key, item in value.items()]
-    return "{" + ", ".join(f"{key} = {item}" for key, item in items if item is not None) + "}"
+def test_the_model_covers_every_key_of_the_schema() -> None:
+    assert set(SCHEMA) == {setting.key for setting in SETTINGS}
 
 
-@settings(max_examples=120 * SCALE)
-@given(table=st.dictionaries(st.sampled_from(KEYS), TOML_VALUES, max_size=4), extra=st.sampled_from(["", "[tool]\n"]))
-def test_bad_configuration(table: dict[str, object], extra: str) -> None:
-    lines = [f"{json.dumps(key)} = {toml_value(value)}" for key, value in table.items() if value is not None]
+@settings(max_examples=CONFIGURATION_EXAMPLES)
+@given(table=CONFIGURATIONS, rnd=st.randoms(use_true_random=False), extra=st.sampled_from(["", "[tool]\n"]))
+def test_bad_configuration(table: dict[str, object], rnd: random.Random, extra: str) -> None:
+    """Check that a wrong value at any depth is one error line naming the file and a dotted key at fault."""
+    text = document(table, rnd, extra)
+    assert same(tomllib.loads(text)["tool"]["cuda-core-guide"], table), text  # the writer wrote what was drawn
+    unknown, wrong = faults(table, KNOWN_CODES)
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        (root / "pyproject.toml").write_text(extra + "[tool.cuda-core-guide]\n" + "\n".join(lines) + "\n")
+        (root / "pyproject.toml").write_text(text, encoding="utf-8")
         (root / "module.py").write_text('"""Fine."""\n\nimport os\n')
-        run_and_check("bad configuration", ["check", "module.py", "--format", "json"], root)
+        outcome = run_and_check("bad configuration", ["check", "module.py", "--format", "json"], root)
+        pyproject = real_path(root / "pyproject.toml")
+    if not unknown and not wrong:
+        assert outcome.status in (0, 1), f"{outcome.err}\n{text}"
+        return
+    assert outcome.status == 2, f"{outcome.out}\n{text}"
+    [line] = outcome.err.splitlines()
+    assert line.startswith(f"cuda-core-guide: error: {pyproject}: "), line
+    if unknown:
+        assert f"unknown key(s) in {TABLE}: {', '.join(sorted(map(toml_key, unknown)))};" in line, line
+    else:
+        named = [place for place in wrong if f"{TABLE} {dotted(place)} " in line]
+        assert named, f"{line}\nnames none of {[dotted(place) for place in wrong]}\n{text}"
 
 
 @settings(max_examples=120 * SCALE)

@@ -21,7 +21,7 @@ import pytest
 
 from cuda_core_guide import catalog, runner
 from cuda_core_guide.cli import main
-from cuda_core_guide.config import Config
+from cuda_core_guide.config import Config, load_config
 from cuda_core_guide.config_schema import SETTINGS, ConfigError, validate_table
 from cuda_core_guide.rules import Violation, all_rules
 
@@ -41,19 +41,19 @@ BAD_TABLES = [
     ('levels = { DOC001 = "high" }', "levels.DOC001"),
     ('levels = { NOPE001 = "required" }', "levels.NOPE001"),
     ("per-path-ignores = 1", "per-path-ignores"),
-    ('per-path-ignores = { "tests/*" = "DOC001" }', "per-path-ignores"),
-    ('per-path-ignores = { "tests/*" = [1] }', "per-path-ignores"),
-    ("exclude = [1]", "exclude"),
+    ('per-path-ignores = { "tests/*" = "DOC001" }', 'per-path-ignores."tests/*"'),
+    ('per-path-ignores = { "tests/*" = [1] }', 'per-path-ignores."tests/*"[0]'),
+    ("exclude = [1]", "exclude[0]"),
     ('exclude = "build"', "exclude"),
-    ('exclude = [""]', "exclude"),
+    ('exclude = ["build", ""]', "exclude[1]"),
     ("first-party = 3", "first-party"),
     ('first-party = "cuda.core"', "first-party"),
     ('select = "ALL"', "select"),
-    ("select = [1]", "select"),
-    ('select = [""]', "select"),
-    ('ignore = [""]', "ignore"),
-    ('ignore = ["  "]', "ignore"),
-    ('ignore = ["NOPE"]', "ignore"),
+    ("select = [1]", "select[0]"),
+    ('select = [""]', "select[0]"),
+    ('ignore = [""]', "ignore[0]"),
+    ('ignore = ["  "]', "ignore[0]"),
+    ('ignore = ["NOPE"]', "ignore[0]"),
     ("extend-ignore = {}", "extend-ignore"),
     ("copyright-holder = 5", "copyright-holder"),
     ('copyright-holder = ""', "copyright-holder"),
@@ -62,18 +62,67 @@ BAD_TABLES = [
     ("docs-url = 3", "docs-url"),
     ('docs-url = "ftp://example.org"', "docs-url"),
     ("principal = 5", "principal"),
-    ('principal = { "_device.pyx" = 1 }', "principal"),
-    ('principal = { "_device.pyx" = "not a name" }', "principal"),
+    ('principal = { "_device.pyx" = 1 }', 'principal."_device.pyx"'),
+    ('principal = { "_device.pyx" = "not a name" }', 'principal."_device.pyx"'),
     ("time-limit = -1", "time-limit"),
     ('time-limit = "5"', "time-limit"),
     ("time-limit = true", "time-limit"),
     ("selekt = []", "selekt"),
+    ('"select.x" = []', '"select.x"'),
+    # Values below a key: tables, arrays and arrays of tables where a string belongs.
+    ('[tool.cuda-core-guide.levels.DOC001]\nx = "required"', "levels.DOC001"),
+    ("[[tool.cuda-core-guide.levels.DOC001]]\nx = 1", "levels.DOC001"),
+    ('levels = { DOC001 = ["required"] }', "levels.DOC001"),
+    ('levels = { "a.b" = "required" }', 'levels."a.b"'),
+    ("[[tool.cuda-core-guide.levels]]", "levels"),
+    ('per-path-ignores = { "tests/*" = ["DOC", { x = 1 }] }', 'per-path-ignores."tests/*"[1]'),
+    ('[[tool.cuda-core-guide.per-path-ignores."tests/*"]]\nx = []', 'per-path-ignores."tests/*"'),
+    ('principal = { "_device.pyx" = { x = "Device" } }', 'principal."_device.pyx"'),
+    ('principal = { "a\\tb" = [] }', 'principal."a\\tb"'),
+    ('select = ["DOC", ["ERR"]]', "select[1]"),
+    ("extend-ignore = [{}]", "extend-ignore[0]"),
+    ('exclude = ["build", { x = 1 }]', "exclude[1]"),
+    ("first-party = [[]]", "first-party[0]"),
+    ("first-party = [1979-05-27]", "first-party[0]"),
+    ("time-limit = nan", "time-limit"),
+    ("time-limit = { seconds = 5 }", "time-limit"),
+    ("docs-url = [[]]", "docs-url"),
 ]
 
 # Every kind of TOML value, alone, in an array and in a table: each key of the
 # schema meets each of them below.
 TOML_SCALARS = ["3", "-1", "1.5", "true", '"x"', '""', '"DOC001"', "1979-05-27T07:32:00Z", "1979-05-27", "07:32:00"]
 TOML_VALUES = [*TOML_SCALARS, "[]", "{}", *(f"[{v}]" for v in TOML_SCALARS), *(f"{{ k = {v} }}" for v in TOML_SCALARS)]
+NESTED_VALUES = [
+    "nan",
+    "-inf",
+    "1979-05-27T07:32:00",
+    '"required"',
+    "[[]]",
+    "[[1]]",
+    "[{}]",
+    '[{ k = "required" }]',
+    "[{ k = { k = [] } }]",
+    '{ k = { k = "x" } }',
+    "{ k = [{ k = 1 }] }",
+    "[[], {}]",
+]
+# Each place below a key, with VALUE where a value goes, the dotted key of
+# that place, and how a value it may accept begins (a string, or an array
+# of codes); each place meets every kind of value, nested ones too.
+SUB_KEYS = [
+    ("[tool.cuda-core-guide.levels]\nDOC001 = VALUE", "levels.DOC001", '"'),
+    ('[tool.cuda-core-guide.levels]\n"doc001" = VALUE', "levels.doc001", '"'),
+    ('[tool.cuda-core-guide.per-path-ignores]\n"tests/*" = VALUE', 'per-path-ignores."tests/*"', "["),
+    ('[tool.cuda-core-guide.per-path-ignores]\n"tests/*" = ["DOC", VALUE]', 'per-path-ignores."tests/*"[1]', '"'),
+    ('[tool.cuda-core-guide.principal]\n"_device.pyx" = VALUE', 'principal."_device.pyx"', '"'),
+    ("[tool.cuda-core-guide.principal]\n_device = VALUE", "principal._device", '"'),
+    *(
+        (f'[tool.cuda-core-guide]\n{key} = ["DOC", VALUE]', f"{key}[1]", '"')
+        for key in ("select", "ignore", "extend-ignore")
+    ),
+    *((f'[tool.cuda-core-guide]\n{key} = ["x", VALUE]', f"{key}[1]", '"') for key in ("first-party", "exclude")),
+]
 
 
 def write_project(root: Path, pyproject: str | bytes) -> Path:
@@ -134,6 +183,42 @@ def test_every_key_takes_every_kind_of_value_without_a_traceback(
     assert len(lines) == 1, captured.err
     assert str(tmp_path / "pyproject.toml") in lines[0]
     assert key in lines[0]
+
+
+def test_a_table_where_a_level_belongs_is_one_line_naming_the_dotted_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Check the example of issue 28, which ended in ``TypeError: unhashable type: 'dict'``."""
+    module = write_project(tmp_path, '[tool.cuda-core-guide.levels.DOC001]\nx = "required"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", module.name]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        f"cuda-core-guide: error: {tmp_path / 'pyproject.toml'}: [tool.cuda-core-guide] levels.DOC001 must be"
+        ' "required" or "recommended", not a table { x = "required" }'
+    ]
+
+
+@pytest.mark.parametrize("value", TOML_VALUES + NESTED_VALUES)
+@pytest.mark.parametrize(("body", "key", "accepted"), SUB_KEYS, ids=[key for _, key, _ in SUB_KEYS])
+def test_every_sub_key_takes_every_kind_of_value_without_a_traceback(
+    tmp_path: Path, body: str, key: str, accepted: str, value: str
+) -> None:
+    """Check that a value below a key is accepted, or refused by a ConfigError naming its dotted key."""
+    path = tmp_path / "pyproject.toml"
+    path.write_text(body.replace("VALUE", value) + "\n")
+    refused = None
+    try:
+        load_config(path, known_codes=frozenset(catalog.load_catalog()) | frozenset(all_rules()))
+    except ConfigError as exc:
+        refused = exc
+    if refused is None:
+        assert value.startswith(accepted), f"{key} = {value} was accepted"
+        return
+    assert str(refused).startswith(f"{path}: [tool.cuda-core-guide] {key}"), refused
+    assert refused.key == key or refused.key.startswith((f"{key}.", f"{key}[")), refused
+    assert "\n" not in str(refused)
 
 
 @pytest.mark.parametrize(
@@ -347,11 +432,33 @@ def test_ctrl_c_stops_the_run_at_once(tmp_path: Path) -> None:
     assert b"Traceback" not in error
 
 
+@pytest.mark.parametrize(
+    ("pyproject", "setting", "expected"),
+    [
+        ("[tool.cuda-core-guide]\nlevels = 5\n", "", "levels must be"),
+        (
+            '[tool.cuda-core-guide.levels.DOC001]\nx = "required"\n',
+            "",
+            'levels.DOC001 must be "required" or "recommended", not a table { x = "required" }',
+        ),
+        (
+            '[tool.cuda-core-guide.levels.DOC001]\nx = "required"\n',
+            'cuda_core_guide_config = "../pyproject.toml"\n',
+            'levels.DOC001 must be "required" or "recommended", not a table { x = "required" }',
+        ),
+    ],
+    ids=["wrong-type", "nested-table", "nested-table-named-in-conf"],
+)
 def test_sphinx_reports_a_bad_configuration_as_a_located_warning(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pyproject: str,
+    setting: str,
+    expected: str,
 ) -> None:
     sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
-    write_project(tmp_path, "[tool.cuda-core-guide]\nlevels = 5\n")
+    write_project(tmp_path, pyproject)
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "conf.py").write_text(
@@ -361,6 +468,7 @@ def test_sphinx_reports_a_bad_configuration_as_a_located_warning(
             cuda_core_guide_check = ["../module.py"]
             """
         )
+        + setting
     )
     (docs / "index.rst").write_text("Title\n=====\n")
     monkeypatch.chdir(tmp_path)
@@ -369,5 +477,6 @@ def test_sphinx_reports_a_bad_configuration_as_a_located_warning(
     output = captured.out + captured.err
     assert status != 0
     assert f"{tmp_path / 'pyproject.toml'}:1: WARNING: cuda-core-guide cannot check" in output
-    assert "levels must be" in output
+    assert expected in output
     assert "Extension error" not in output
+    assert "Traceback" not in output

@@ -228,3 +228,11 @@ def test_no_rule_fails_on_cython_and_the_installed_cuda_core() -> None:
     # The files the parser rejects are templates and generated code, never Cython's own sources.
     rejected = {Path(f.path).relative_to(site).parts[:2] for f in only(findings, "SYN001")}
     assert rejected <= {("Cython", "Utility")}
+
+
+def test_a_path_with_a_nul_byte_is_reported_not_raised(capsys) -> None:
+    from cuda_core_guide.cli import main
+
+    assert main(["check", "--format", "concise", "bad\x00name.py"]) == 1
+    out = capsys.readouterr().out
+    assert "SYN001 not a file name: embedded null byte" in out

@@ -102,7 +102,8 @@ def _config(app: Sphinx) -> Config | ConfigResolver:
     name = app.config.cuda_core_guide_config
     if not name:
         return ConfigResolver()
-    return load_config(Path(app.confdir) / name)
+    # Normalised, so that a warning about the file is located at it rather than at "docs/../pyproject.toml".
+    return load_config(Path(os.path.normpath(Path(app.confdir) / name)))
 
 
 def _shown(path: str) -> str:

@@ -106,6 +106,17 @@ def test_check_in_every_format(installed: Installed, project: Path, output: str)
         assert rules["ERR005"]["fullDescription"]["text"]
 
 
+def test_a_table_where_a_level_belongs_is_one_error_line(installed: Installed, project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.cuda-core-guide.levels.DOC001]\nx = "required"\n')
+    result = installed.run("cuda-core-guide", "check", "fail.py", cwd=project)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"cuda-core-guide: error: {project / 'pyproject.toml'}: [tool.cuda-core-guide] levels.DOC001 must be"
+        ' "required" or "recommended", not a table { x = "required" }'
+    ]
+
+
 def test_sphinx_extension_builds_a_site_with_its_stylesheet(installed: Installed, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     (docs / "guide").mkdir(parents=True)
