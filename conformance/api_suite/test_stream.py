@@ -221,3 +221,19 @@ def test_default_streams_follow_the_current_device(device) -> None:
         assert stream.device == device
         assert stream.context == device.context
         stream.sync()
+
+
+@pytest.mark.gpu
+def test_a_stream_wrapped_from_another_keeps_working_after_the_original_closes(device) -> None:
+    original = device.create_stream()
+    wrapper = device.create_stream(original)
+    assert int(wrapper.handle) == int(original.handle)
+    original.close()
+    assert original.is_closed
+    # The wrapper shares the driver stream: it is not destroyed under it.
+    buffer = device.allocate(1024, stream=wrapper)
+    buffer.fill(1, stream=wrapper)
+    wrapper.sync()
+    buffer.close(wrapper)
+    wrapper.sync()
+    wrapper.close()

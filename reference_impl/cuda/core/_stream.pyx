@@ -61,9 +61,11 @@ cdef class Stream:
     raised). A buffer allocated on the stream, or told to free on it
     (:meth:`Buffer.set_deallocation_stream`), shares the driver stream: if
     the stream is closed first, the driver stream lives on until that buffer
-    has queued its free on it, and is destroyed then. A wrapped stream
-    borrows its handle and never destroys it; if it was wrapped from an
-    object, it keeps that object alive until closed.
+    has queued its free on it, and is destroyed then. A stream wrapped from
+    another :class:`Stream` shares its driver stream in the same way. A
+    stream wrapped from a handle or another object borrows its handle and
+    never destroys it; if it was wrapped from an object, it keeps that
+    object alive until closed.
 
     A stream can be used from several threads, and its methods release the
     GIL while the driver works. Closing it while another thread still uses
@@ -660,13 +662,19 @@ cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options)
 cdef Stream Stream_from_protocol(object obj):
     """Wrap the driver stream of ``obj``, a :class:`Stream` or an object with ``__cuda_stream__``.
 
-    The new stream borrows the handle and keeps ``obj`` alive.
+    The new stream borrows the handle and keeps ``obj`` alive. A wrapper of a
+    :class:`Stream` that owns its driver stream shares it, as a buffer does:
+    closing the original leaves the driver stream to the wrapper, and the last
+    of them destroys it.
     """
     cdef Stream other
+    cdef Stream wrapper
     if isinstance(obj, Stream):
         other = <Stream>obj
         Stream_check_open(other)
-        return Stream_wrap(other._handle, obj, False, other._device_id)
+        wrapper = Stream_wrap(other._handle, obj, False, other._device_id)
+        wrapper._owned = other._owned
+        return wrapper
     try:
         protocol = obj.__cuda_stream__
     except AttributeError:

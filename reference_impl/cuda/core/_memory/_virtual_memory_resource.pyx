@@ -13,6 +13,7 @@ Allocations are synchronous, and can grow in place with
 
 from __future__ import annotations
 
+from cpython.ref cimport Py_REFCNT
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -263,7 +264,8 @@ cdef class VirtualMemoryResource(MemoryResource):
             If the driver cannot create, reserve, map or grant access to the
             memory.
         RuntimeError
-            If ``buf`` is closed.
+            If ``buf`` is closed, or its memory must move to grow and graph
+            nodes still use it.
         TypeError
             If ``buf`` is not a :class:`Buffer` or ``new_size`` not an int.
         ValueError
@@ -646,8 +648,15 @@ cdef Buffer VMR_grow_moving(
     """Map the memory of ``buf`` and ``total`` bytes in all into a new range; close ``buf``.
 
     The old memory is mapped at the new range as well before anything is
-    unmapped, so a failure leaves ``buf`` as it was.
+    unmapped, so a failure leaves ``buf`` as it was. Memory that graph nodes
+    still use (see ``Buffer_share``) cannot move: its old addresses would be
+    unmapped under them.
     """
+    if buf._allocation is not None and Py_REFCNT(buf._allocation) > 1:
+        raise RuntimeError(
+            "the buffer's memory cannot move to grow it while graph nodes use it; "
+            "destroy those nodes, or their graphs, first"
+        )
     cdef uintptr_t base = buf._ptr
     cdef size_t c_mapped = sum(size for _, size in mappings)
     cdef cydriver.CUdeviceptr c_new = 0
@@ -677,10 +686,14 @@ cdef Buffer VMR_grow_moving(
         raise
     self._allocations.pop(base, None)
     self._allocations[<uintptr_t>c_new] = ([(<uintptr_t>c_new, total)], done)
-    # The old buffer lets go of its memory, now mapped at the new range only.
+    # The old buffer lets go of its memory, now mapped at the new range only;
+    # so does its allocation, which no node holds any more (see above).
     buf._closed = True
     buf._ptr = 0
     buf._size = 0
     buf._memory_resource = None
+    if buf._allocation is not None:
+        buf._allocation._memory_resource = None
+        buf._allocation = None
     VMR_unmap_all(mappings, ranges, True)
     return Buffer_from_ptr(<uintptr_t>c_new, new_size, self, None, None)
