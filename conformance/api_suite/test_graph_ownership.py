@@ -730,13 +730,13 @@ def test_exiting_with_graphs_and_launches_alive_is_clean(device) -> None:
         device = Device(0)
         device.set_current()
         stream = device.create_stream()
-        buffer = device.memory_resource.allocate(1 << 20, stream=stream)
-        host = LegacyPinnedMemoryResource().allocate(1 << 20)
+        buffer = device.memory_resource.allocate(4096, stream=stream)
+        host = LegacyPinnedMemoryResource().allocate(4096)
         calls = []
         definition = GraphDefinition()
-        definition.memset(buffer, 1, 1 << 20).memcpy(host, buffer, 1 << 20).callback(lambda: calls.append(1))
+        definition.memset(buffer, 1, 4096).memcpy(host, buffer, 4096).callback(lambda: calls.append(1))
         graph = definition.instantiate()
-        for _ in range(10):
+        for _ in range(3):
             graph.launch(stream)
         buffer.close()
         print("launched")
