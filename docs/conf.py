@@ -18,9 +18,10 @@ from sphinx.application import Sphinx
 
 import cuda.core
 from cuda_core_guide import __version__
-from cuda_core_guide.catalog import default_docs_url
+from cuda_core_guide.catalog import default_docs_url, project_url
 
 ROOT = Path(__file__).resolve().parent.parent
+REPOSITORY = project_url("Source") or "https://github.com/cuda-core-guide/cuda-core-guide"
 # The version a published build (docs.yml) is for: ``latest`` or a release tag.
 DOCS_VERSION = os.environ.get("CUDA_CORE_GUIDE_DOCS_VERSION", "")
 
@@ -61,12 +62,19 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data)", r"numpy\..*"),
 ]
 
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
+# The landing page names the version and the repository.
+myst_substitutions = {"version": version, "repository": f"[repository]({REPOSITORY})"}
 myst_heading_anchors = 3
 
 # API reference: autodoc renders the compiled reference implementation;
 # numpydoc renders its docstrings. Docstrings are validated statically by
-# the checker (DOC rules), not by numpydoc at import time.
+# the checker (DOC rules), not by numpydoc at import time. Annotations are
+# shown, and linked, in the signatures (autodoc_typehints below), and
+# numpydoc links each documented parameter type (numpydoc_xref_param_type).
+# sphinx-autodoc-typehints is not used (api.md says why): it evaluates the
+# annotations, which in the compiled modules name classes that exist only
+# at the C level (cimported), so it drops them from the signatures.
 autodoc_member_order = "bysource"
 # One page per public class and function, generated into api/ (not committed).
 autosummary_generate = True
@@ -114,8 +122,10 @@ cuda_core_guide_checker_speed = "_data/checker_speed.json"
 # stale when the reference implementation's sources differ from those it measured.
 cuda_core_guide_bench = "_data/bench.json"
 cuda_core_guide_bench_reference = "../reference_impl"
-# [source] links of the API reference show the reference's .pyx files.
+# [source] links of the API reference show the reference's .pyx files,
+# highlighted as Cython, with line numbers.
 cuda_core_guide_source_roots = ["../reference_impl"]
+viewcode_line_numbers = True
 
 
 def _precommit_rev() -> str:
@@ -140,6 +150,26 @@ html_theme_options = {
     "check_switcher": False,
     "navigation_with_keys": False,
     "show_toc_level": 3,
+    # Report pages hold wide tables and charts: no "On this page" column
+    # beside them (their sections are few, and each is linked from the top).
+    "secondary_sidebar_items": {
+        "**": ["page-toc", "sourcelink"],
+        **{
+            page: []
+            for page in (
+                "reports",
+                "reports/conformance",
+                "reports/bad-arguments",
+                "reports/upstream",
+                "reports/checker-speed",
+                "reports/performance",
+            )
+        },
+    },
+    # The repository, in the header (an icon from the theme's own font: no request leaves the site).
+    "icon_links": [
+        {"name": "Source repository", "url": REPOSITORY, "icon": "fa-brands fa-github", "type": "fontawesome"}
+    ],
 }
 # A published build names its version: its pages carry a version menu
 # that reads switcher.json from the root of the published site (written by
@@ -231,6 +261,9 @@ def _adjust_embedded_signatures(
     getter = getattr(obj, "fget", None)
     if what == "property" and type(getter).__name__ == "cython_function_or_method":
         return "", None
+    if what == "class" and signature in ("(*args, **kwargs)", "(self, *args, **kwargs)"):
+        # A class made only by factories refuses ``__init__``: it shows no constructor to call.
+        return "", return_annotation
     if what in ("method", "class") and signature:
         if signature.startswith("(self,"):
             return "(" + signature[len("(self,") :].lstrip(), return_annotation

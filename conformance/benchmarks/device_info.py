@@ -32,6 +32,8 @@ def device_info() -> dict[str, object]:
     dict
         ``name``, ``compute_capability``, ``total_memory_bytes``,
         ``memory_clock_khz``, ``bus_width_bits``, ``theoretical_gbps``,
+        ``l2_cache_bytes`` (a copy whose working set fits it can run faster
+        than the theoretical bandwidth of the device's memory),
         ``driver_version`` (the CUDA version the driver supports, such as
         ``13.0``), ``nvrtc_version`` and ``packages``.
     """
@@ -61,6 +63,7 @@ def device_info() -> dict[str, object]:
         "memory_clock_khz": clock,
         "bus_width_bits": width,
         "theoretical_gbps": theoretical_bandwidth(clock, width),
+        "l2_cache_bytes": read("CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE"),
         "driver_version": f"{version // 1000}.{version % 1000 // 10}",
         "nvrtc_version": _nvrtc_version(),
         "packages": _packages(),

@@ -46,6 +46,8 @@ import types
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from cuda_core_guide.provenance import provenance
+
 __all__ = ["SURFACE", "CallRecorder", "coverage", "hook_name", "main", "surface_callables"]
 
 SURFACE = Path("conformance") / "api_suite" / "upstream_surface.json"
@@ -395,7 +397,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 merged[key] = recorded[key]
         if "gpu" in recorded:
             merged["gpu"] = merged.get("gpu", False) or bool(recorded["gpu"])
-    result: dict = {"format": 1, "implementations": {}}
+    # The date and commit say, on the site, whether the counts are current.
+    result: dict = {"format": 1, **provenance(), "implementations": {}}
     for implementation, merged in sorted(records.items()):
         counted = coverage(callables, merged.pop("seen"))
         counted.update(merged)

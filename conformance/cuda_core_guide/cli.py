@@ -259,8 +259,8 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    """Run ``rules``: list every rule."""
-    from cuda_core_guide.rules import is_checked, is_fixable
+    """Run ``rules``: list the guide's conventions, then the checker's own diagnostics, and count them apart."""
+    from cuda_core_guide.rules import CHECKER_CODES, is_checked, is_fixable
 
     config = load_config(_config_path(args))
     rows = [
@@ -269,6 +269,7 @@ def _rules(args: argparse.Namespace) -> int:
             "title": rule.title_text,
             "level": str(rule.level),
             "chapter": rule.chapter,
+            "kind": "diagnostic" if rule.code in CHECKER_CODES else "convention",
             "checked": is_checked(rule.code),
             "fixable": is_fixable(rule.code),
             "url": config.rule_url(rule.code),
@@ -278,10 +279,26 @@ def _rules(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(rows, indent=2))
         return _EXIT_CLEAN
-    for row in rows:
-        mark = "fixable" if row["fixable"] else "checked" if row["checked"] else "-"
-        print(f"{row['code']}  {row['level']:<11}  {mark:<7}  {row['title']}")
+    conventions = [row for row in rows if row["kind"] == "convention"]
+    diagnostics = [row for row in rows if row["kind"] == "diagnostic"]
+    for row in conventions:
+        print(_rule_row(row))
+    print("\nThe checker's own diagnostics, which are not conventions of the guide:")
+    for row in diagnostics:
+        print(_rule_row(row))
+    checked = sum(1 for row in conventions if row["checked"])
+    fixable = sum(1 for row in conventions if row["fixable"])
+    print(
+        f"\n{len(conventions)} conventions: {checked} checked ({fixable} of them fixable), "
+        f"{len(conventions) - checked} for reviewers; {len(diagnostics)} checker diagnostics"
+    )
     return _EXIT_CLEAN
+
+
+def _rule_row(row: dict[str, object]) -> str:
+    """Return one line of the ``rules`` listing: code, level, whether checked or fixable, title."""
+    mark = "fixable" if row["fixable"] else "checked" if row["checked"] else "-"
+    return f"{row['code']}  {row['level']:<11}  {mark:<7}  {row['title']}"
 
 
 def _config_path(args: argparse.Namespace) -> Path | None:

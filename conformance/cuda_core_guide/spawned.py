@@ -45,8 +45,9 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
     *args : object
         Its arguments, pickled by :mod:`multiprocessing` (so ``cuda.core``
         objects that support it travel as they do to any spawned process).
-    timeout : float
-        The most seconds the child may take, from its start to its result.
+    timeout : float, optional
+        The most seconds the child may take, from its start to its result;
+        120 by default.
 
     Returns
     -------

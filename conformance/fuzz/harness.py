@@ -79,6 +79,11 @@ def run_and_check(category: str, argv: Sequence[str], cwd: Path, inputs: Path | 
     -------
     Outcome
         The status, the output, and the time it took.
+
+    Raises
+    ------
+    AssertionError
+        If the command breaks its contract, or gives no result in time.
     """
     COUNTS[category] += 1
     watched = inputs or cwd

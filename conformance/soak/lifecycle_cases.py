@@ -50,7 +50,7 @@ class Recorder:
             What the step does.
         action : callable
             The step.
-        raises : tuple of str
+        raises : tuple of str, optional
             The names of the exception types the documentation promises
             (a base class's name matches its subclasses); empty when the
             step must return.

@@ -181,8 +181,9 @@ def summarize(output: str, expected: Iterable[Mapping[str, str]] = EXPECTED_API_
         The tool's output (its lines start with ``=========``). Where the
         program is ``pytest -v``, each API error is attributed to the test
         whose node id was written last before it.
-    expected : iterable of mapping
-        The deliberate probes (``api`` and ``error`` of each).
+    expected : iterable of mapping, optional
+        The deliberate probes (``api`` and ``error`` of each);
+        ``EXPECTED_API_ERRORS`` by default.
 
     Returns
     -------

@@ -69,10 +69,10 @@ def failures(
         The sanitizer part: by target (``soak``, ``api_suite``), what
         :func:`sanitizer.summarize` found, with ``returncode``; or
         ``{"skipped": reason}``.
-    baselines : bool
+    baselines : bool, optional
         Whether a churn's resources that did not return to their baseline
         are failures; not under the sanitizer, whose instrumentation moves
-        them (:func:`baseline_drift` lists them then).
+        them (:func:`baseline_drift` lists them then); True by default.
 
     Returns
     -------

@@ -149,3 +149,45 @@ def test_pages_show_the_rows_and_the_counts(tmp_path, capsys) -> None:
     assert "reference: 3 of 4 public callables of upstream (75.0%); 1 not called" in coverage_page
     assert "3 / 4" in coverage_page
     assert "recorded without a GPU, so the GPU tests were skipped" in coverage_page
+
+
+def test_the_outcomes_come_first_and_what_upstream_does_is_under_the_call(tmp_path, capsys) -> None:
+    bad = build(CASES, {})
+    expected = next(row for row in bad["rows"] if row.get("upstream", {}).get("xfail"))
+    expected["outcomes"] = {"reference": {"outcome": "passed"}, "upstream": {"outcome": "xfailed"}}
+    docs = _site(tmp_path, bad, None)
+    _build(docs, capsys)
+    page = _text(docs, "bad")
+    assert "Targets:" in page
+    assert "guide-report-stale" in page or "guide-report-current" in page
+    header = page[page.index("<thead>") : page.index("</thead>")]
+    assert header.index("Reference") < header.index("Upstream") < header.index("Call")
+    assert '<p class="guide-outcome-reason"><strong>upstream: </strong>' in page
+    assert "guide-stack" in page  # rows stack into labelled lines on a phone
+
+
+def test_the_coverage_aim_is_flagged_and_a_miss_explained_by_the_deferred_groups(tmp_path, capsys) -> None:
+    docs = _site(tmp_path, None, None)
+    (docs / "_data" / "differences.toml").write_text(
+        '[[deferred]]\ngroup = "texture"\nwhy = "arrays"\nnames = ["cuda.core.texture:*"]\ncount = 2\n'
+    )
+    with (docs / "conf.py").open("a") as conf:
+        conf.write('cuda_core_guide_chapters = "."\n')
+    uncovered = ["cuda.core.texture:Array", "cuda.core.texture:Array.shape", "cuda.core:Device.x"]
+    coverage = {
+        "format": 1,
+        "date": "2026-11-27T22:56:02Z",
+        "commit": "unknown",
+        "implementations": {
+            "reference": {"covered": 17, "total": 20, "percent": 85.0, "modules": {}, "uncovered": uncovered},
+            "upstream": {"covered": 19, "total": 20, "percent": 95.0, "modules": {}, "uncovered": uncovered[2:]},
+        },
+    }
+    (docs / "_data" / "api_coverage.json").write_text(json.dumps(coverage))
+    _build(docs, capsys)
+    page = _text(docs, "coverage")
+    assert page.count("guide-verdict-missed") == 1  # the reference's 85%; upstream's 95% meets the aim
+    assert "Why the reference implementation misses the aim" in page
+    assert "2 belong to groups that it defers and does not implement (texture and surface objects: 2" in page
+    assert "Of the 18 callables it implements, the suite calls 17, 94.4%, which meets the aim of 90%." in page
+    assert "Why the upstream" not in page

@@ -84,17 +84,20 @@ def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, 
     assert "read a device attribute" in text  # Phase 1 against Phase 2
     assert "`" not in text  # titles' markup is rendered, not shown
     assert 'fill 1 KiB (<code class="docutils literal notranslate"><span class="pre">Buffer.fill</span></code>)' in html
-    assert "floor_gil 8" in text
+    assert "floor holding the GIL (the control) 8" in text  # the tables' names, not the report's keys
+    assert "floor_gil" not in html
     assert "theoretical memory bandwidth, from its attributes" in text
     assert "3,352 GB/s" in text
     assert "fill (reference): the bandwidth dominates from about" in text
     assert "60.0%" in text  # the profile's share of the driver
     assert "0x7f00aa01 40%" in text  # and its innermost function
     charts = images(docs, "performance")
-    assert len(charts) == 5  # ratios, phases, GIL counter, GIL work, scaling
+    assert len(charts) == 4  # ratios, GIL counter, GIL work, scaling (the table of the phases says all)
     ratios = charts[0].read_text()
-    assert ratios.count('<g id="LineCollection_') == 2  # the intervals of both ratios, as error bars
-    assert "fill_1k" in ratios
+    assert "-LineCollection_" in ratios  # the intervals of the ratios, as error bars
+    assert "fill 1 KiB (Buffer.fill)" in ratios  # the tables' names, not the report's keys
+    assert "fill_1k" not in ratios
+    assert "1.0: the same time" in ratios  # the line every verdict is read against
 
 
 def test_the_role_quotes_a_number_with_its_interval(tmp_path, capsys) -> None:
@@ -199,3 +202,55 @@ def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
     assert "geometric mean of reference / upstream at most 0.90" in text
     assert "Phase 2 faster than Phase 1 on every operation" in text
     assert "reference / floor at most 1.15 on every call with a floor" in text
+
+
+def test_operations_without_data_are_not_measured_never_zero_and_make_the_data_stale(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    for name in ("graph_add_kernel", "graph_instantiate", "graph_launch_10"):
+        del report["per_call"][name]
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "Stale data" in text
+    assert "it has no measurements of 3 operations that the benchmark times now" in text
+    assert "launch a graph of 10 kernel nodes (Graph.launch) not measured not measured" in text
+    (ratios, *_) = images(docs, "performance")
+    assert ratios.read_text().count(">not measured<") == 6  # both series of each, marked in the chart
+
+
+def test_current_data_says_so_and_every_target_has_its_verdict(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    del report["reference_digest"]  # recorded from the site's own reference sources
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "Current data" in text
+    assert re.search(r"Targets: \d of 6 met, \d missed, \d undecided", text)
+    counter = re.search(r"a pure-Python counter keeps at least 0\.8 of its rate[^:]*: ([^)]*\))", text)
+    assert counter is not None
+    assert "of its rate alone (95% CI" in counter.group(1)
+    assert "faster" not in counter.group(1)  # a share of a rate is no time: never "faster"
+
+
+def test_numbers_outside_their_range_are_explained(tmp_path, capsys) -> None:
+    report = synthetic_report()
+    report["gil"]["phase1"]["threads"]["2"]["counter_ratio"] = {"value": 1.57, "low": 0.96, "high": 1.91}
+    copy = report["scaling"]["operations"]["copy"]["reference"]["points"]
+    copy[-2]["gbps"] = report["scaling"]["theoretical_gbps"] * 1.125
+    docs = make_site(tmp_path, report)
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "Why a counter can run faster beside the threads than alone" in text
+    assert "reference, Phase 1 (the Python driver module), 2 threads: 1.57 (0.96–1.91)" in text
+    assert "the interval holds 1.0" in text
+    assert "Why a copy can beat the theoretical bandwidth" in text
+    assert "copy (reference) is above it at 256 KiB (112.5%)" in text
+    assert "L2 cache" in text
+
+
+def test_nothing_is_explained_when_every_number_is_in_its_range(tmp_path, capsys) -> None:
+    docs = make_site(tmp_path, synthetic_report())
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "performance.html").read_text())
+    assert "Why a counter" not in text
+    assert "Why a copy" not in text

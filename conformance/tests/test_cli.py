@@ -265,6 +265,24 @@ def test_rules_text_lists_plain_titles(capsys: pytest.CaptureFixture[str]) -> No
     assert "`" not in out
 
 
+def test_rules_count_the_checker_s_diagnostics_apart_from_the_conventions(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rules")
+    assert status == 0
+    lines = out.splitlines()
+    header = lines.index("The checker's own diagnostics, which are not conventions of the guide:")
+    assert [line.split()[0] for line in lines[header + 1 : header + 4]] == ["SYN001", "SYN002", "SYN003"]
+    assert not [line for line in lines[:header] if line.startswith("SYN")]
+    rows = json.loads(run(capsys, "rules", "--format", "json")[1])
+    conventions = [row for row in rows if row["kind"] == "convention"]
+    assert {row["code"] for row in rows if row["kind"] == "diagnostic"} == {"SYN001", "SYN002", "SYN003"}
+    checked = sum(row["checked"] for row in conventions)
+    fixable = sum(row["fixable"] for row in conventions)
+    assert lines[-1] == (
+        f"{len(conventions)} conventions: {checked} checked ({fixable} of them fixable), "
+        f"{len(conventions) - checked} for reviewers; 3 checker diagnostics"
+    )
+
+
 def test_rule_prints_plain_text_without_myst(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rule", "imp001")
     assert status == 0

@@ -243,6 +243,8 @@ def test_declaration_names_skip_bodies_and_optionally_annotations() -> None:
     assert "Options" not in d.declaration_names(device, annotations=False)
     names = d.declaration_names(stream)
     assert {"Owner", "Event", "Handle"} <= names
+    assert "Owner" in d.declaration_names(stream, c_types=False)
+    assert not {"Event", "Handle"} & d.declaration_names(stream, c_types=False)
     assert "stream" not in names  # an untyped argument, not a type
     assert "not_needed" not in names
 

@@ -118,13 +118,16 @@ def page_text(html: str) -> str:
 
 
 def images(docs: Path, page: str) -> list[Path]:
-    """Return the SVG files the ``<img>`` elements of a built page show, checking that each exists."""
+    """Return the wide drawing of each chart of a built page, checking that both drawings exist and are inline."""
     html = (docs / "_build" / f"{page}.html").read_text()
-    sources = re.findall(r'<img src="([^"]+\.svg)"', html)
+    sources = re.findall(r'<a class="guide-plot-full" href="([^"]+\.svg)"', html)
     files = [(docs / "_build" / source).resolve() for source in sources]
     for file in files:
-        assert file.is_file(), file
-        assert file.read_text().lstrip().startswith("<?xml")
+        narrow = file.with_name(f"{file.stem}-narrow.svg")
+        for drawing in (file, narrow):
+            assert drawing.is_file(), drawing
+            assert drawing.read_text().lstrip().startswith("<?xml")
+    assert html.count('class="guide-plot-svg"') == html.count("<svg ") == 2 * len(files)
     return files
 
 
@@ -154,7 +157,7 @@ def test_upstream_page_has_each_release_by_rule_and_file_and_the_trend(tmp_path,
     assert "Recorded 2026-11-20 10:15 UTC with cuda-core-guide" in text
     assert "Stale data" not in text
     # Newest release first, each with its totals, rules and files.
-    assert text.index("cuda-core 1.1.0") < text.index("cuda-core 1.0.0")
+    assert text.index("7 findings in 1 of 11 files") < text.index("5 findings in 2 of 10 files")
     assert "7 findings in 1 of 11 files, from the wheel cuda_core-1.1.0-" in text
     assert "5 findings in 2 of 10 files" in text
     assert "ERR005 Raise a specific exception 3" in text
@@ -176,6 +179,7 @@ def test_upstream_page_has_each_release_by_rule_and_file_and_the_trend(tmp_path,
     assert "ERR" in svg
     assert "LineCollection" not in svg  # counts have no spread: no error bars
     assert "Findings per rule prefix across cuda-core releases (1.0.0: 5, 1.1.0: 7)" in html
+    assert "Target: none" in text
 
 
 def test_checker_speed_page_has_the_table_and_a_bar_chart_with_error_bars(tmp_path, capsys) -> None:
@@ -188,12 +192,15 @@ def test_checker_speed_page_has_the_table_and_a_bar_chart_with_error_bars(tmp_pa
     assert "Both tools check the same 200 files (45000 lines)" in text
     assert "cuda_core/_device.py (250 lines)" in text
     assert "cuda-core-guide 2.50 s (2.25–3.00) 2.00 s (1.90–2.20) 0.25 s (0.20–0.30) 0.40 s (0.35–0.50)" in text
-    assert "cython-lint 4.00 s (3.50–4.50) 3.00 s (2.90–3.10) — 0.30 s (0.25–0.35)" in text
+    assert "cython-lint 4.00 s (3.50–4.50) 3.00 s (2.90–3.10) not measured 0.30 s (0.25–0.35)" in text
+    assert "met cold run at most 3 s: 2.50 s" in text
+    assert "missed cold run at least 3 times faster than cython-lint’s: 1.6 times" in text
     (chart,) = images(docs, "speed")
     svg = chart.read_text()
     assert "cuda-core-guide" in svg
     assert "single file" in svg
-    assert svg.count('<g id="LineCollection_') == 2  # the error bars: one collection per tool
+    assert "not measured" in svg  # cython-lint has no cache: marked, never drawn as 0 s
+    assert "-LineCollection_" in svg  # the spread, as error bars
 
 
 def test_only_the_files_with_the_most_findings_are_listed(tmp_path, capsys) -> None:
@@ -282,17 +289,75 @@ def test_charts_are_the_same_svg_for_the_same_data_and_show_spread_as_error_bars
     from cuda_core_guide.sphinxext.svg_plots import render_svg
 
     chart = {
-        "kind": "bars",
+        "kind": "hbars",
         "title": "Times",
-        "ylabel": "seconds",
+        "xlabel": "seconds",
         "categories": ["cold", "warm"],
         "series": [{"label": "tool", "values": [2.0, 1.0], "low": [1.5, 0.9], "high": [3.0, 1.2]}],
     }
     svg = render_svg(chart)
     assert svg == render_svg(chart)  # no date, fixed ids: a rebuild writes the same file
     assert "<dc:date>" not in svg
-    assert svg.count('<g id="LineCollection_') == 1
+    assert "<metadata" not in svg
+    assert "<style" not in svg  # inline in a page, a stylesheet would apply to the whole page
+    assert "-LineCollection_" in svg  # the spread, as error bars
+    ids = re.findall(r' id="([^"]+)"', svg)
+    assert ids
+    assert len({identifier.split("-")[0] for identifier in ids}) == 1  # one prefix: unique to the chart
+    assert set(re.findall(r' id="([^"]+)"', render_svg(chart, "narrow"))).isdisjoint(ids)
     without_spread = {**chart, "series": [{"label": "tool", "values": [2.0, 1.0]}]}
     assert "LineCollection" not in render_svg(without_spread)
     with pytest.raises(ValueError, match="unknown chart kind"):
         render_svg({**chart, "kind": "pie"})
+
+
+def test_releases_with_the_same_findings_get_a_note_instead_of_a_flat_chart(tmp_path, capsys) -> None:
+    release = UPSTREAM["releases"][1]
+    same = [{**release, "version": version, "wheel": f"cuda_core-{version}.whl"} for version in ("1.2.0", "1.2.1")]
+    docs = make_site(tmp_path, upstream={**UPSTREAM, "releases": same})
+    build(docs, capsys)
+    text = page_text((docs / "_build" / "upstream.html").read_text())
+    assert "Why every release has the same findings" in text
+    assert "Each of the 2 releases has 7 findings, and every file has the same count in each" in text
+    assert images(docs, "upstream") == []  # twelve flat lines would add nothing to the table
+
+
+def test_the_trend_chart_gives_each_prefix_a_colour_of_its_own(tmp_path, capsys) -> None:
+    from cuda_core_guide.sphinxext.plot_style import PALETTE
+
+    prefixes = ["API", "CLS", "CMT", "CUD", "DOC", "ERR", "FIL", "HDR", "IMP", "NAM", "PKG", "TYP"]
+    releases = [
+        {
+            **UPSTREAM["releases"][0],
+            "version": str(step),
+            "rules": {f"{p}001": index + step for index, p in enumerate(prefixes)},
+        }
+        for step in range(2)
+    ]
+    docs = make_site(tmp_path, upstream={**UPSTREAM, "releases": releases})
+    build(docs, capsys)
+    (chart,) = images(docs, "upstream")
+    svg = chart.read_text()
+    assert "5 other prefixes" in svg  # the smallest, together: never a colour twice
+    assert len({colour for colour in PALETTE if colour.lower() in svg.lower()}) == len(PALETTE)
+
+
+def test_a_module_skipped_whole_is_a_row_of_its_own_file_and_files_are_in_order() -> None:
+    from cuda_core_guide.sphinxext.conformance import _groups, _tally
+
+    skipped = {"outcomes": {"reference": {"outcome": "skipped", "reason": "collection skipped"}}}
+    passed = {"outcomes": {"upstream": {"outcome": "passed"}}}
+    matrix = {
+        "tests": {
+            "::conformance.api_suite.test_system": skipped,
+            "guide.errors.md::runnable[example:line9]": passed,
+            "conformance.api_suite.test_system::test_a_device_is_found": passed,
+        }
+    }
+    groups = _groups(matrix)
+    assert list(groups) == ["conformance.api_suite.test_system", "guide.errors.md"]  # no "" group, titled ".py"
+    assert [name for _, name, _ in groups["conformance.api_suite.test_system"]] == [
+        "(the whole module)",
+        "test_a_device_is_found",
+    ]
+    assert _tally({"failed": 1, "xfailed": 43, "passed": 343}) == "343 passed, 43 expected failures, 1 failed"

@@ -274,6 +274,26 @@ def test_rule_page_shows_the_rule_the_checker_message_and_how_to_configure(rule_
     assert 'href="../rules/HDR001.html#rule-HDR001"' in chapter  # {rule} references lead to the page
 
 
+def test_a_fixable_rule_s_page_says_what_the_fix_does(rule_site: Path) -> None:
+    from cuda_core_guide.rules import all_rules
+
+    page = (rule_site / "_build" / "rules" / "HDR001.html").read_text()
+    assert "guide-badge-fixable" in page
+    text = page_text(page)
+    assert "Fix available. cuda-core-guide check --fix corrects this rule’s findings" in text
+    first = " ".join(all_rules()["HDR001"].fix.__doc__.split("\n\n")[0].split())
+    assert first[1:].replace("``", "") in text  # what the fix does, in the rule's own words
+    assert "cuda-core-guide check --diff shows the corrections" in text
+    index = (rule_site / "_build" / "rules.html").read_text()
+    assert "guide-fixable-yes" in index  # the index marks it too
+
+
+def test_the_rule_pages_are_listed_under_their_titles(rule_site: Path) -> None:
+    page = (rule_site / "_build" / "rules" / "HDR001.html").read_text()
+    # The navigation names the rule by code and title, not by a bare code.
+    assert '<a class="current reference internal" href="#">HDR001: Begin every file with the <code' in page
+
+
 def test_search_finds_a_rule_code_on_its_page(rule_site: Path) -> None:
     docs = rule_site
     index = search_index(docs)
@@ -374,7 +394,9 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
 
     docs = make_project(tmp_path, chapter=RUNNABLE_CHAPTER)
     (docs / "index.md").write_text(RUNNABLE_CHAPTER + "\n```{toctree}\nmatrix\n```\n")
-    (docs / "matrix.md").write_text("# Conformance\n\n```{conformance-matrix}\n```\n")
+    (docs / "matrix.md").write_text(
+        "# Conformance\n\n```{conformance-matrix} summary\n```\n\n## Tests\n\n```{conformance-matrix}\n```\n"
+    )
     first, _ = examples_of(parse_directives(RUNNABLE_CHAPTER, str(docs / "index.md")), str(docs / "index.md"))
     matrix = {
         "format": 1,
@@ -416,7 +438,11 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
     assert f'href="matrix.html#{anchor}"' in index
     table = (docs / "_build" / "matrix.html").read_text()
     assert f'id="{anchor}"' in table
-    assert "reference (0.1.0): 1 failed, 1 passed; recorded 2026-11-23 on Test GPU" in page_text(table)
+    text = page_text(table)
+    assert "reference (0.1.0): 1 passed, 1 failed; recorded 2026-11-23 on Test GPU" in text
+    assert "missed every test passes on the reference implementation" in text  # a failure misses the target
+    assert "Show only the tests that did not pass" in text  # the filter
+    assert table.count('id="tests"') == 1  # the heading's: no file's section takes it too
     assert "guide/index.md" in page_text(table)  # each group is titled with its test file
     example = "run-" + first.digest.replace(":", "-")
     assert f'id="{example}"' in index

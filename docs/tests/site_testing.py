@@ -60,6 +60,8 @@ class Visit:
         Every ``id`` (and ``name`` of an anchor) in the page.
     overflowing : list of str
         Code blocks wider than their box, at the viewport's width.
+    duplicate_ids : list of str
+        The ids that more than one element of the page has.
     """
 
     console_errors: list[str] = dataclasses.field(default_factory=list)
@@ -67,9 +69,10 @@ class Visit:
     links: list[str] = dataclasses.field(default_factory=list)
     ids: set[str] = dataclasses.field(default_factory=set)
     overflowing: list[str] = dataclasses.field(default_factory=list)
+    duplicate_ids: list[str] = dataclasses.field(default_factory=list)
 
 
-def new_context(browser: Browser, site: Site, visit: Visit, width: int = 1400) -> BrowserContext:
+def new_context(browser: Browser, site: Site, visit: Visit, width: int = 1400, height: int = 1000) -> BrowserContext:
     """Open a browser profile that aborts, and records in ``visit``, every request off loopback.
 
     Parameters
@@ -82,13 +85,15 @@ def new_context(browser: Browser, site: Site, visit: Visit, width: int = 1400) -
         Where aborted requests are recorded.
     width : int, optional
         The viewport's width in pixels.
+    height : int, optional
+        The viewport's height in pixels.
 
     Returns
     -------
     BrowserContext
         The profile.
     """
-    context = browser.new_context(viewport={"width": width, "height": 1000})
+    context = browser.new_context(viewport={"width": width, "height": height})
     origin = site.url.rstrip("/")
 
     def route(route_request) -> None:

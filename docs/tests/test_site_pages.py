@@ -5,8 +5,8 @@
 """Every page of the built site, loaded once in Chromium, and what the visits recorded.
 
 No page logs a console error or fetches anything from outside loopback, no
-local link or anchor is broken, and no code block scrolls sideways at
-1400 pixels. The pages are visited once, in one browser profile, and the
+local link or anchor is broken, no page gives two elements one id, and no
+code block scrolls sideways at 1400 pixels. The pages are visited once, in one browser profile, and the
 tests read what the visits recorded.
 """
 
@@ -29,6 +29,12 @@ _COLLECT = """() => ({
     ...Array.from(document.querySelectorAll("[id]"), (e) => e.id),
     ...Array.from(document.querySelectorAll("a[name]"), (e) => e.name),
   ],
+  duplicateIds: (() => {
+    const seen = new Set();
+    const twice = new Set();
+    for (const e of document.querySelectorAll("[id]")) (seen.has(e.id) ? twice : seen).add(e.id);
+    return [...twice];
+  })(),
   overflowing: Array.from(document.querySelectorAll("main pre, article pre"))
     .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
     .map((pre) => pre.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a), "")),
@@ -53,6 +59,7 @@ def visits(browser: Browser, site: Site) -> dict[str, Visit]:
             [*seen["links"], *seen["assets"]],
             set(seen["ids"]),
             seen["overflowing"],
+            seen["duplicateIds"],
         )
         current.console_errors.clear()
         current.remote_requests.clear()
@@ -93,6 +100,11 @@ def test_every_local_link_and_anchor_resolves(visits: dict[str, Visit], site: Si
             if anchor and target.endswith(".html") and anchor not in visits[target].ids:
                 broken.append(f"{name}: {link} (no element with id {anchor!r})")
     assert not broken, "\n".join(broken)
+
+
+def test_no_page_has_an_id_twice(visits: dict[str, Visit]) -> None:
+    twice = {name: visit.duplicate_ids for name, visit in visits.items() if visit.duplicate_ids}
+    assert not twice
 
 
 def test_no_code_block_scrolls_sideways_at_1400_px(visits: dict[str, Visit]) -> None:

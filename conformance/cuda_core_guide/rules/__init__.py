@@ -116,8 +116,8 @@ def offset_of(source: SourceFile, line: int, column: int = 0) -> int:
         The parsed file.
     line : int
         The 1-based line; one past the last is the end of the text.
-    column : int
-        The 0-based column in that line.
+    column : int, optional
+        The 0-based column in that line; 0, its start, by default.
 
     Returns
     -------

@@ -396,7 +396,7 @@ def _dunder_all(source: SourceFile) -> DunderAll | None:
     )
 
 
-def declaration_names(node: Nodes.Node, *, annotations: bool = True) -> set[str]:
+def declaration_names(node: Nodes.Node, *, annotations: bool = True, c_types: bool = True) -> set[str]:
     """Return the names a top-level statement uses when the module is imported.
 
     A definition cannot move below a definition it needs at that time: a
@@ -413,6 +413,10 @@ def declaration_names(node: Nodes.Node, *, annotations: bool = True) -> set[str]
         Whether Python annotations count; pass False for modules with
         ``from __future__ import annotations``, where they are not
         evaluated.
+    c_types : bool, optional
+        Whether the types of C declarations (``cdef Event _event``, a
+        C-typed argument) count; Cython resolves them in a pass over the
+        whole module, so in compiled code they never force an order.
 
     Returns
     -------
@@ -420,7 +424,7 @@ def declaration_names(node: Nodes.Node, *, annotations: bool = True) -> set[str]
         Names (and C type names) it uses; for a dotted ``a.b``, ``a``.
     """
     names: set[str] = set()
-    _collect_declaration_names(node, names, annotations)
+    _collect_declaration_names(node, names, annotations, c_types)
     return names
 
 
@@ -686,7 +690,7 @@ def _literal_strings(value: Nodes.Node, entries: list[AllEntry]) -> bool:
     return exact
 
 
-def _collect_declaration_names(root: Nodes.Node | None, names: set[str], annotations: bool) -> None:
+def _collect_declaration_names(root: Nodes.Node | None, names: set[str], annotations: bool, c_types: bool) -> None:
     """Add the names ``root`` uses at import time, skipping function bodies (iteratively: trees may be deep)."""
     stack: list[Nodes.Node | None] = [root]
     while stack:
@@ -698,6 +702,8 @@ def _collect_declaration_names(root: Nodes.Node | None, names: set[str], annotat
         if isinstance(node, ExprNodes.NameNode):
             names.add(node.name)
         elif isinstance(node, Nodes.CSimpleBaseTypeNode):
+            if not c_types:
+                continue
             if node.module_path:
                 names.add(node.module_path[0])
             elif node.name:

@@ -60,10 +60,21 @@ callables that ``api-coverage`` shows (:mod:`.api_coverage`),
 ``cuda_core_guide_bench`` the benchmark report that ``bench-report`` and
 ``{bench}`` show (checked against the reference sources in
 ``cuda_core_guide_bench_reference``), each with a chart
-drawn as SVG when the page is written (:mod:`.report_data` says what these
-report pages share). The
-companion extension :mod:`cuda_core_guide.sphinxext.cython_source` gives
-objects compiled from Cython their ``[source]`` links.
+drawn as SVG when the page is written, in the one style of
+:mod:`.plot_style` (:mod:`.report_data` says what these report pages
+share: whether the data is current, the targets, the notes that explain a
+number outside its range).
+
+On each page of an API reference (``api/<object>``), the extension lists
+the rules and sections of the guide that cite the object
+(:mod:`.api_citations`); and it ranks the search page's results
+(``html_search_scorer``, unless the site sets one): titles and rule codes
+first, one hit per page, and a text hit that lands on the section holding
+the words.
+
+The companion extension :mod:`cuda_core_guide.sphinxext.cython_source`
+gives objects compiled from Cython their ``[source]`` links, highlighted
+Cython pages and typed properties.
 """
 
 from __future__ import annotations
@@ -75,6 +86,7 @@ from sphinx.config import Config
 
 from cuda_core_guide import __version__
 from cuda_core_guide.guide_rules import EXAMPLE_KINDS
+from cuda_core_guide.sphinxext.api_citations import setup_api_citations
 from cuda_core_guide.sphinxext.api_coverage import ApiCoverageDirective
 from cuda_core_guide.sphinxext.bad_arguments import BadArgumentsDirective
 from cuda_core_guide.sphinxext.bench import BenchReportDirective, bench_role
@@ -100,6 +112,9 @@ __all__ = ["setup"]
 
 _STATIC = Path(__file__).parent / "static"
 """The stylesheet and script the extension adds to every HTML page."""
+
+_SEARCH_SCORER = Path(__file__).parent / "search" / "scorer.js"
+"""The search page's ranking (``html_search_scorer``): titles and rule codes first, one hit per page."""
 
 _PATH_SETTINGS = (
     "cuda_core_guide_include_root",
@@ -164,6 +179,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_role("bench", bench_role)
     setup_report_plots(app)
     setup_report_pages(app)
+    setup_api_citations(app)
     app.connect("config-inited", _add_static_path)
     app.connect("config-inited", _resolve_paths)
     app.connect("builder-inited", report_problems)
@@ -176,8 +192,10 @@ def setup(app: Sphinx) -> dict[str, object]:
 
 
 def _add_static_path(app: Sphinx, config: Config) -> None:
-    """Serve the extension's stylesheet and script with the site's static files."""
+    """Serve the extension's stylesheet and script with the site's static files, and rank the search's hits."""
     config.html_static_path.append(str(_STATIC))
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(_SEARCH_SCORER)
 
 
 def _resolve_paths(app: Sphinx, config: Config) -> None:

@@ -38,22 +38,35 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.bench_profile import Part
-from cuda_core_guide.bench_report import IMPLEMENTATIONS, source_digest
+from cuda_core_guide.bench_report import IMPLEMENTATIONS, OPERATIONS, source_digest
 from cuda_core_guide.bench_stats import NO_DIFFERENCE
+from cuda_core_guide.plaintext import render_inline
+from cuda_core_guide.sphinxext.bench_explain import bandwidth_explanations, gil_explanations
 from cuda_core_guide.sphinxext.bench_targets import target_rows, targets_table
+from cuda_core_guide.sphinxext.plot_style import NOT_MEASURED
 from cuda_core_guide.sphinxext.report_data import (
     data_path,
+    data_status,
     load_data,
     missing_data,
     note_report_page,
     recorded,
-    stale_notice,
     stale_reasons,
+    targets_list,
 )
 from cuda_core_guide.sphinxext.report_plot import ReportPlot
 from cuda_core_guide.sphinxext.tables import Row, table
 
-__all__ = ["PARTS", "BenchReportDirective", "bench_role", "format_estimate", "format_quote", "format_size"]
+__all__ = [
+    "GIL_NAMES",
+    "PARTS",
+    "BenchReportDirective",
+    "bench_role",
+    "format_estimate",
+    "format_quote",
+    "format_size",
+    "unmeasured_operations",
+]
 
 PARTS = ("provenance", "per-call", "phases", "gil", "scaling", "profile", "targets")
 """The parts of the report the directive can show."""
@@ -63,6 +76,22 @@ _COMMAND = "nox -s bench"
 _WHERE = "on a GPU runner, and copy reports/bench.json to docs/_data/bench.json"
 _REQUIRED = ("per_call", "quotes", "device", "date")
 _VERDICTS = {"lower": "faster", "higher": "slower", NO_DIFFERENCE: NO_DIFFERENCE}
+_RATIOS = (
+    ("ratio_upstream", "Reference / upstream"),
+    ("ratio_floor", "Reference / floor"),
+    ("upstream_ratio_floor", "Upstream / floor"),
+    ("ratio_upstream_direct", "Reference / upstream, direct"),
+)
+_NO_FLOOR = "no floor"
+
+GIL_NAMES = {
+    "reference": "reference",
+    "upstream": "upstream",
+    "phase1": "reference, Phase 1 (the Python driver module)",
+    "floor": "floor, releasing the GIL",
+    "floor_gil": "floor holding the GIL (the control)",
+}
+"""The GIL benchmark's implementations as the page names them, in its tables and charts alike."""
 
 
 class BenchReportDirective(SphinxDirective):
@@ -137,15 +166,36 @@ class BenchReportDirective(SphinxDirective):
                 + (f", load average {load[0]:.2f} before the run" if load else "")
                 + "."
             )
-        result: list[nodes.Node] = [
-            nodes.paragraph(text, text, classes=["guide-report-provenance"]),
-            nodes.paragraph(method, method),
-        ]
         reasons = stale_reasons(self.env.srcdir, data)
         reference = self.env.config.cuda_core_guide_bench_reference
         if reference and data.get("reference_digest") != source_digest(Path(reference)):
             reasons.append("the reference implementation's sources have changed since it was recorded")
-        result += stale_notice(reasons, _COMMAND)
+        unmeasured = unmeasured_operations(data)
+        if unmeasured:
+            named = ", ".join(render_inline(OPERATIONS[name]) for name in unmeasured)
+            reasons.append(
+                f"it has no measurements of {len(unmeasured)} operation{'s' if len(unmeasured) > 1 else ''} "
+                f"that the benchmark times now ({named}), which the page marks as not measured"
+            )
+        result: list[nodes.Node] = data_status(self.env.srcdir, [data.get("commit")], reasons, _COMMAND)
+        rows = target_rows(data, _shown)
+        counts = {
+            verdict: sum(1 for row in rows if row[2].startswith(verdict)) for verdict in ("met", "missed", "undecided")
+        }
+        summary = nodes.paragraph(classes=["guide-report-targets"])
+        summary += nodes.strong("Targets: ", "Targets: ")
+        summary += nodes.Text(
+            f"{counts['met']} of {len(rows)} met, {counts['missed']} missed, {counts['undecided']} undecided "
+            "(the section Against the targets reads each against its interval):"
+        )
+        result += [
+            summary,
+            targets_list((self._title(target).children, measured, verdict) for target, measured, verdict in rows),
+        ]
+        result += [
+            nodes.paragraph(text, text, classes=["guide-report-provenance"]),
+            nodes.paragraph(method, method),
+        ]
         errors = {impl: failed for impl, failed in data.get("errors", {}).items() if failed}
         if errors:
             listed = nodes.bullet_list()
@@ -289,26 +339,73 @@ def format_size(size: float) -> str:
     return f"{size:.3g} GiB"
 
 
+def unmeasured_operations(data: dict) -> list[str]:
+    """Return the operations the benchmark times now that the data has no measurement of.
+
+    Parameters
+    ----------
+    data : dict
+        The benchmark report.
+
+    Returns
+    -------
+    list of str
+        Keys of :data:`cuda_core_guide.bench_report.OPERATIONS`, in its order.
+    """
+    return [name for name in OPERATIONS if name not in data.get("per_call", {})]
+
+
+def _operations(data: dict) -> list[str]:
+    """Return every operation to show: those the benchmark times now, then any other the data holds."""
+    return [*OPERATIONS, *(name for name in data["per_call"] if name not in OPERATIONS)]
+
+
+def _plain_title(data: dict, name: str) -> str:
+    """Return an operation's title as plain text, for a chart's label."""
+    title = data["per_call"].get(name, {}).get("title") or OPERATIONS.get(name, name)
+    return render_inline(title)
+
+
 def _per_call(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
-    """Return the per-call table, the chart of ratios and the geometric mean; ``title`` renders a title's markup."""
-    rows: list[Row] = []
-    for name, row in data["per_call"].items():
-        cells = [title(row.get("title", name))]
-        cells += [nodes.paragraph(text=format_estimate(row["us"].get(impl))) for impl in IMPLEMENTATIONS]
-        cells += [
-            nodes.paragraph(text=format_estimate(row.get(field), "x"))
-            for field in ("ratio_upstream", "ratio_upstream_direct", "ratio_floor", "upstream_ratio_floor")
-        ]
-        rows.append((cells, ["guide-report-row"], [nodes.make_id(f"bench-{name}")]))
-    columns = (
-        ("Operation", 22),
-        *((f"{impl.capitalize()} µs", 13) for impl in IMPLEMENTATIONS),
-        ("Reference / upstream", 13),
-        ("Reference / upstream, direct", 13),
-        ("Reference / floor", 13),
-        ("Upstream / floor", 13),
+    """Return the chart of ratios, the tables of ratios and of times, and the geometric mean."""
+    names = _operations(data)
+    headings = [heading for _, heading in _RATIOS]
+    ratio_rows: list[Row] = []
+    time_rows: list[Row] = []
+    for name in names:
+        row = data["per_call"].get(name)
+        heading = title(data["per_call"].get(name, {}).get("title") or OPERATIONS.get(name, name))
+        if row is None:
+            cells = [heading]
+            cells += [_not_measured() for column in headings]
+            ratio_rows.append((cells, ["guide-report-row", "guide-not-measured-row"], [nodes.make_id(f"bench-{name}")]))
+            cells = [heading.deepcopy()]
+            cells += [_not_measured() for impl in IMPLEMENTATIONS]
+            time_rows.append((cells, ["guide-report-row", "guide-not-measured-row"], ()))
+            continue
+        floorless = "floor" not in row["us"]
+        cells = [heading]
+        for field, _ in _RATIOS:
+            if row.get(field) or not floorless:
+                shown = format_estimate(row.get(field), "x")
+            else:  # without a floor, the ratio to upstream is the direct one
+                shown = "(the direct ratio is the one above)" if field == "ratio_upstream_direct" else _NO_FLOOR
+            cells.append(nodes.paragraph(text=shown))
+        ratio_rows.append((cells, ["guide-report-row"], [nodes.make_id(f"bench-{name}")]))
+        cells = [heading.deepcopy()]
+        for impl in IMPLEMENTATIONS:
+            shown = format_estimate(row["us"].get(impl)) if row["us"].get(impl) or impl != "floor" else _NO_FLOOR
+            cells.append(nodes.paragraph(text=shown))
+        time_rows.append((cells, ["guide-report-row"], ()))
+    result: list[nodes.Node] = [_chart_of_ratios(data, names)]
+    result.append(
+        table(
+            (("Operation", 32), *((h, 17) for h in headings)),
+            ratio_rows,
+            ["guide-report-table", "guide-bench-ratios"],
+            stack=True,
+        )
     )
-    result: list[nodes.Node] = [table(columns, rows, ["guide-report-table", "guide-bench-per-call"])]
     summary = data.get("summary", {}).get("geomean_ratio_upstream")
     if summary:
         text = (
@@ -316,61 +413,73 @@ def _per_call(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes
             f"(the compile slow path left out): {format_estimate(summary, 'x')}."
         )
         result.append(nodes.paragraph(text, text))
-    names = [name for name, row in data["per_call"].items() if "ratio_upstream" in row or "ratio_floor" in row]
-    if names:
-        series = []
-        for field, label in (("ratio_upstream", "reference / upstream"), ("ratio_floor", "reference / floor")):
-            estimates = [data["per_call"][name].get(field) or {"value": 0.0, "low": 0.0, "high": 0.0} for name in names]
-            series.append(_series(label, estimates))
-        chart = {
-            "kind": "bars",
-            "title": "Time per call relative to upstream and to the floor (1.0: the same; lower is faster)",
-            "xlabel": "",
-            "ylabel": "ratio of medians, 95% interval",
-            "categories": names,
-            "series": series,
-        }
-        alt = "; ".join(
-            f"{name}: {format_estimate(data['per_call'][name].get('ratio_upstream'), 'x')} of upstream"
-            for name in names
-        )
-        result.append(ReportPlot(chart=chart, alt=f"Reference time per call as a ratio ({alt})"))
+    text = "The times themselves, in microseconds per call (median, with its 95% interval):"
+    result.append(nodes.paragraph(text, text))
+    columns = (("Operation", 34), *((f"{impl.capitalize()} µs", 22) for impl in IMPLEMENTATIONS))
+    result.append(table(columns, time_rows, ["guide-report-table", "guide-bench-per-call"], stack=True))
     return result
 
 
+def _chart_of_ratios(data: dict, names: list[str]) -> ReportPlot:
+    """Return the chart of each operation's ratios, with their intervals, and *not measured* where there is none."""
+    series = []
+    for field, label in (("ratio_upstream", "reference / upstream"), ("ratio_floor", "reference / floor")):
+        estimates, notes = [], []
+        for name in names:
+            row = data["per_call"].get(name)
+            estimate = (row or {}).get(field)
+            estimates.append(estimate)
+            notes.append(None if estimate else NOT_MEASURED if row is None or "floor" in row["us"] else _NO_FLOOR)
+        series.append({**_series(label, estimates), "notes": notes})
+    chart = {
+        "kind": "hbars",
+        "title": "The reference's time per call relative to upstream's and to the floor's: "
+        "ratios of medians with their 95% intervals (below 1.0, the reference is faster).",
+        "xlabel": "ratio of median times per call",
+        "categories": [_plain_title(data, name) for name in names],
+        "series": series,
+        "references": [{"value": 1.0, "label": "1.0: the same time"}],
+    }
+    alt = "; ".join(
+        f"{_plain_title(data, name)}: "
+        + (
+            f"{format_estimate(data['per_call'][name].get('ratio_upstream'), 'x')} of upstream"
+            if name in data["per_call"]
+            else NOT_MEASURED
+        )
+        for name in names
+    )
+    return ReportPlot(chart=chart, alt=f"Reference time per call as a ratio ({alt})")
+
+
+def _not_measured() -> nodes.paragraph:
+    """Return a table cell's *not measured*."""
+    return nodes.paragraph(NOT_MEASURED, "", nodes.emphasis(NOT_MEASURED, NOT_MEASURED), classes=["guide-not-measured"])
+
+
 def _phases(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
-    """Return Phase 1 against Phase 2: a table and a bar chart of the times; ``title`` renders a title's markup."""
+    """Return Phase 1 against Phase 2 as a table; ``title`` renders a title's markup.
+
+    The table says all there is: five operations, each two times and their
+    ratio, so the page draws no chart of them.
+    """
     phases = data.get("phases", {})
     if not phases:
         return [nodes.paragraph(text="The run has no Phase 1 measurements.")]
     rows: list[Row] = []
+    columns = (("Operation", 28), ("Phase 1 µs", 16), ("Phase 2 µs", 16), ("Phase 2 / Phase 1", 24), ("Saved", 16))
     for name, row in phases.items():
         ratio = row["ratio"]
-        cells = [
-            title(row.get("title", name)),
-            nodes.paragraph(text=format_estimate(row["phase1_us"])),
-            nodes.paragraph(text=format_estimate(row["phase2_us"])),
-            nodes.paragraph(text=format_estimate(ratio, "x")),
-            nodes.paragraph(text=f"{(1 - ratio['value']) * 100:.0f}%"),
-        ]
+        values = (
+            format_estimate(row["phase1_us"]),
+            format_estimate(row["phase2_us"]),
+            format_estimate(ratio, "x"),
+            f"{(1 - ratio['value']) * 100:.0f}%",
+        )
+        cells = [title(row.get("title", name))]
+        cells += [nodes.paragraph(text=value) for value in values]
         rows.append((cells, ["guide-report-row"], ()))
-    columns = (("Operation", 28), ("Phase 1 µs", 16), ("Phase 2 µs", 16), ("Phase 2 / Phase 1", 24), ("Saved", 16))
-    chart = {
-        "kind": "bars",
-        "title": "Phase 1 against Phase 2: microseconds per call",
-        "xlabel": "",
-        "ylabel": "µs per call, 95% interval",
-        "categories": list(phases),
-        "series": [
-            _series("Phase 1", [row["phase1_us"] for row in phases.values()]),
-            _series("Phase 2", [row["phase2_us"] for row in phases.values()]),
-        ],
-    }
-    alt = "; ".join(f"{name}: Phase 2 at {format_estimate(row['ratio'], 'x')}" for name, row in phases.items())
-    return [
-        table(columns, rows, ["guide-report-table", "guide-bench-phases"]),
-        ReportPlot(chart=chart, alt=f"Phase 1 and Phase 2 times ({alt})"),
-    ]
+    return [table(columns, rows, ["guide-report-table", "guide-bench-phases"], stack=True)]
 
 
 def _profile(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
@@ -380,6 +489,7 @@ def _profile(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.
     if not operations:
         why = profile.get("error", "the run has no profile part")
         return [nodes.paragraph(text=f"The run has no profile: {why}.")]
+    parts = {"driver": "Driver", "module": "Compiled module", "interpreter": "Interpreter", "other": "Other"}
     rows: list[Row] = []
     for name, by_impl in operations.items():
         heading = data.get("per_call", {}).get(name, {}).get("title", name)
@@ -388,25 +498,23 @@ def _profile(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.
             top = "; ".join(
                 f"{_frame_name(entry['frame'])} {entry['share'] * 100:.0f}%" for entry in summary.get("top", [])[:3]
             )
+            who = nodes.paragraph(text=impl)
+            if top:
+                who += nodes.inline("", f" (innermost: {top})", classes=["guide-report-detail"])
             cells = [
                 title(heading),
-                nodes.paragraph(text=impl),
+                who,
                 nodes.paragraph(text=f"{float(summary.get('us_per_call', 0)):.3f}"),
                 *(nodes.paragraph(text=_percent(shares.get(part))) for part in Part),
-                nodes.paragraph(text=top),
             ]
             rows.append((cells, ["guide-report-row"], ()))
     columns = (
-        ("Operation", 18),
-        ("Implementation", 10),
-        ("µs per call", 8),
-        ("Driver", 7),
-        ("Compiled module", 8),
-        ("Interpreter", 8),
-        ("Other", 7),
-        ("Innermost functions", 34),
+        ("Operation", 20),
+        ("Implementation", 32),
+        ("µs per call", 10),
+        *((parts.get(str(part), str(part).capitalize()), 9) for part in Part),
     )
-    return [table(columns, rows, ["guide-report-table", "guide-bench-profile"])]
+    return [table(columns, rows, ["guide-report-table", "guide-bench-profile"], stack=True)]
 
 
 def _frame_name(frame: str) -> str:
@@ -415,62 +523,84 @@ def _frame_name(frame: str) -> str:
 
 
 def _gil(data: dict) -> list[nodes.Node]:
-    """Return the GIL measurements: a table and charts of the counter's rate and of the work."""
+    """Return the GIL measurements: a table, charts of the counter's rate and of the work, and what is unexpected."""
     gil = data.get("gil", {})
     if not gil:
         return [nodes.paragraph(text="The run has no GIL measurements.")]
     counts = sorted({int(count) for facts in gil.values() for count in facts["threads"]})
     rows: list[Row] = []
+    columns = (
+        ("Implementation", 26),
+        ("Threads", 8),
+        ("Work per second", 22),
+        ("Counter, millions per second", 22),
+        ("Counter / counter alone", 22),
+    )
     for impl, facts in gil.items():
         for count in counts:
             row = facts["threads"].get(str(count))
             if row is None:
                 continue
-            cells = [
-                nodes.paragraph(text=impl),
-                nodes.paragraph(text=str(count)),
-                nodes.paragraph(text=format_estimate(row["work_per_s"])),
-                nodes.paragraph(text=format_estimate(row["counter_per_s"])),
-                nodes.paragraph(text=_ratio_plain(row["counter_ratio"])),
-            ]
+            values = (
+                GIL_NAMES.get(impl, impl),
+                str(count),
+                format_estimate(row["work_per_s"]),
+                _millions(row["counter_per_s"]),
+                _ratio_plain(row["counter_ratio"]),
+            )
+            cells = [nodes.paragraph(text=value) for value in values]
             rows.append((cells, ["guide-report-row"], ()))
-    columns = (
-        ("Implementation", 18),
-        ("Threads", 10),
-        ("Work per second", 24),
-        ("Counter per second", 24),
-        ("Counter / counter alone", 24),
-    )
     charts = []
-    for field, title, label in (
-        ("counter_ratio", "The pure-Python counter while threads issue driver work", "counter rate / rate alone"),
-        ("work_per_s", "Driver work finished by all threads", "units of work per second"),
+    for field, title, label, references in (
+        (
+            "counter_ratio",
+            "The pure-Python counter's rate while threads issue driver work, over its rate alone "
+            "(1.0: the threads take nothing from it; 95% intervals).",
+            "counter's rate / its rate alone",
+            [{"value": 1.0, "label": "1.0: the counter's rate alone"}],
+        ),
+        (
+            "work_per_s",
+            "Driver work finished by all threads: fills of 1 MiB per second, on a log scale. A thread that "
+            "releases the GIL around each call must wait, to take it back, until the counting thread gives it "
+            "up (at the interpreter's switch interval, 5 ms by default), twice per fill and wait; the control "
+            "keeps the GIL through its calls, so it finishes hundreds of times more while the counter nearly stops.",
+            "fills of 1 MiB per second",
+            [],
+        ),
     ):
         series = []
         for impl, facts in gil.items():
-            estimates = [facts["threads"].get(str(count)) or {} for count in counts]
-            series.append(
-                _series(impl, [row.get(field) or {"value": 0.0, "low": 0.0, "high": 0.0} for row in estimates])
-            )
+            estimates = [(facts["threads"].get(str(count)) or {}).get(field) for count in counts]
+            series.append(_series(GIL_NAMES.get(impl, impl), estimates))
         chart = {
             "kind": "lines",
             "title": title,
             "xlabel": "worker threads",
             "ylabel": label,
-            "categories": counts,
+            "x": counts,
+            "xlog": True,
+            "dodge": True,
+            "categories": [str(count) for count in counts],
             "series": series,
+            "references": references,
         }
         alt = "; ".join(
-            f"{impl}: " + ", ".join(_ratio_plain(facts["threads"][str(count)][field]) for count in counts)
+            f"{GIL_NAMES.get(impl, impl)}: "
+            + ", ".join(_ratio_plain(facts["threads"][str(count)][field]) for count in counts)
             for impl, facts in gil.items()
             if all(str(count) in facts["threads"] for count in counts)
         )
-        charts.append(ReportPlot(chart=chart, alt=f"{title} against 1 to {counts[-1]} threads ({alt})"))
-    return [table(columns, rows, ["guide-report-table", "guide-bench-gil"]), *charts]
+        charts.append(ReportPlot(chart=chart, alt=f"{title} Against 1 to {counts[-1]} threads: {alt}"))
+    return [
+        table(columns, rows, ["guide-report-table", "guide-bench-gil"], stack=True),
+        *charts,
+        *gil_explanations(data, GIL_NAMES),
+    ]
 
 
 def _scaling(data: dict) -> list[nodes.Node]:
-    """Return the size scaling: bandwidth against size, the crossovers, and a table of the reference's times."""
+    """Return the size scaling: bandwidth against size, the crossovers, the times, and what is unexpected."""
     scaling = data.get("scaling", {})
     operations = scaling.get("operations", {})
     if not operations:
@@ -497,44 +627,64 @@ def _scaling(data: dict) -> list[nodes.Node]:
     for name, by_impl in operations.items():
         for impl, facts in by_impl.items():
             by_size = {point["bytes"]: point["gbps"] for point in facts["points"]}
-            series.append({"label": f"{name}, {impl}", "values": [by_size.get(size, 0.0) for size in sizes]})
-    if theoretical:
-        series.append({"label": "theoretical", "values": [theoretical] * len(sizes)})
+            series.append(
+                {
+                    "label": f"{name}, {impl}",
+                    "values": [by_size.get(size) for size in sizes],
+                    "dashed": impl != "reference",
+                }
+            )
     chart = {
         "kind": "lines",
-        "title": "Bandwidth against size (host cost dominates on the left)",
+        "title": "Bandwidth against the size of each call, both axes on log scales: the host's cost "
+        "dominates on the left, the device's memory on the right.",
         "xlabel": "bytes per call",
         "ylabel": "GB/s",
+        "x": sizes,
+        "xlog": True,
+        "dodge": True,
         "categories": [format_size(size) for size in sizes],
         "series": series,
+        "references": [{"value": theoretical, "label": f"theoretical bandwidth, {theoretical:,.0f} GB/s"}]
+        if theoretical
+        else [],
     }
     rows: list[Row] = []
     reference = {name: by_impl.get("reference") for name, by_impl in operations.items()}
-    for size in sizes:
-        cells = [nodes.paragraph(text=format_size(size))]
-        for name in operations:
-            point = next((p for p in (reference[name] or {}).get("points", []) if p["bytes"] == size), None)
-            cells.append(nodes.paragraph(text=format_estimate(point["us"]) if point else "—"))
-            cells.append(nodes.paragraph(text=f"{point['gbps']:,.1f}" if point else "—"))
-        rows.append((cells, ["guide-report-row"], ()))
     columns = [("Size", 16)]
     for name in operations:
         columns += [(f"{name} µs (reference)", 24), (f"{name} GB/s", 16)]
+    for size in sizes:
+        values = [format_size(size)]
+        for name in operations:
+            point = next((p for p in (reference[name] or {}).get("points", []) if p["bytes"] == size), None)
+            values.append(format_estimate(point["us"]) if point else "—")
+            values.append(f"{point['gbps']:,.1f}" if point else "—")
+        cells = [nodes.paragraph(text=value) for value in values]
+        rows.append((cells, ["guide-report-row"], ()))
     return [
         nodes.paragraph(text, text),
         ReportPlot(chart=chart, alt=f"GB/s against size for fill and copy ({text})"),
-        table(columns, rows, ["guide-report-table", "guide-bench-scaling"]),
+        *bandwidth_explanations(data),
+        table(columns, rows, ["guide-report-table", "guide-bench-scaling"], stack=True),
     ]
 
 
-def _series(label: str, estimates: list[dict]) -> dict:
-    """Return a chart's series of estimates, with their intervals as error bars."""
+def _series(label: str, estimates: list[dict | None]) -> dict:
+    """Return a chart's series of estimates, with their intervals as error bars; ``None`` where there is none."""
     return {
         "label": label,
-        "values": [float(estimate["value"]) for estimate in estimates],
-        "low": [float(estimate.get("low", estimate["value"])) for estimate in estimates],
-        "high": [float(estimate.get("high", estimate["value"])) for estimate in estimates],
+        "values": [float(estimate["value"]) if estimate else None for estimate in estimates],
+        "low": [float(estimate.get("low", estimate["value"])) if estimate else None for estimate in estimates],
+        "high": [float(estimate.get("high", estimate["value"])) if estimate else None for estimate in estimates],
     }
+
+
+def _millions(estimate: dict | None) -> str:
+    """Return a rate in millions per second with its interval: ``22.1 (20.2–38.1)``."""
+    if not estimate:
+        return "—"
+    return f"{estimate['value'] / 1e6:.1f} ({estimate['low'] / 1e6:.1f}–{estimate['high'] / 1e6:.1f})"
 
 
 def _ratio_plain(estimate: dict | None) -> str:

@@ -8,10 +8,13 @@
 ``conformance/benchmarks/checker_speed.py`` writes, a copy committed with
 the site, relative to the configuration directory. The ``checker-speed``
 directive renders them: when and on what machine they were taken, what
-was checked, a table of each tool's cold, warm and single-file times
-(median, with the minimum and maximum), and the same as a bar chart with
-the spread as error bars. A site without the data says so instead of
-failing.
+was checked, whether the data is current, the speed targets and whether
+each is met (:mod:`cuda_core_guide.speed_targets`), a table of each
+tool's cold, warm, cached and single-file times (median, with the minimum
+and maximum), and the same as a bar chart with the spread as error bars,
+*not measured* where a tool has no such time (``cython-lint`` has no
+cache) and Cython's start-up as a line no tool built on its parser can go
+below. A site without the data says so instead of failing.
 """
 
 from __future__ import annotations
@@ -19,14 +22,18 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from cuda_core_guide.speed_targets import speed_targets
 from cuda_core_guide.sphinxext.report_data import (
+    MET,
+    MISSED,
     data_path,
+    data_status,
     load_data,
     missing_data,
     note_report_page,
     recorded,
-    stale_notice,
     stale_reasons,
+    targets_list,
 )
 from cuda_core_guide.sphinxext.report_plot import ReportPlot
 from cuda_core_guide.sphinxext.tables import Row, table
@@ -42,6 +49,8 @@ MEASURES = {
 """The measurements of each tool, by key, with their column headings."""
 
 _COMMAND = "python conformance/benchmarks/checker_speed.py --output docs/_data/checker_speed.json"
+_BASELINE = "Cython start-up"
+"""The measurement that is no tool's: importing Cython's parser, the floor of any tool built on it."""
 
 
 class CheckerSpeedDirective(SphinxDirective):
@@ -57,28 +66,62 @@ class CheckerSpeedDirective(SphinxDirective):
         if not data or not data["tools"]:
             return [missing_data("checker speed measurements", _COMMAND)]
         tools = data["tools"]
-        result: list[nodes.Node] = [_provenance(data), _method(data)]
-        result += stale_notice(stale_reasons(self.env.srcdir, data), _COMMAND)
+        result: list[nodes.Node] = data_status(
+            self.env.srcdir, [data.get("commit")], stale_reasons(self.env.srcdir, data), _COMMAND
+        )
+        result += _targets(data)
+        result += [_provenance(data), _method(data)]
         rows: list[Row] = []
         for name, timings in tools.items():
             cells = [nodes.paragraph("", "", nodes.literal(name, name))]
             cells += [nodes.paragraph(text=format_timing(timings.get(key))) for key in MEASURES]
             rows.append((cells, ["guide-report-row"], ()))
-        columns = (("Tool", 25), *((heading, 25) for heading in MEASURES.values()))
-        result.append(table(columns, rows, ["guide-report-table", "guide-checker-speed"]))
-        chart = {
-            "kind": "bars",
-            "title": "Wall-clock time: median, with the minimum and maximum",
-            "xlabel": "",
-            "ylabel": "seconds",
-            "categories": [heading.lower() for heading in MEASURES.values()],
-            "series": [_series(name, timings) for name, timings in tools.items()],
-        }
-        alt = "; ".join(f"{name}: {_in_words(timings)}" for name, timings in tools.items())
-        plot = ReportPlot(chart=chart, alt=f"Run times of each tool ({alt})")
+        columns = (("Tool", 20), *((heading, 20) for heading in MEASURES.values()))
+        result.append(table(columns, rows, ["guide-report-table", "guide-checker-speed"], stack=True))
+        plot = ReportPlot(
+            chart=_chart(tools),
+            alt="Run times of each tool ("
+            + "; ".join(f"{name}: {_in_words(timings)}" for name, timings in tools.items())
+            + ")",
+        )
         self.set_source_info(plot)
         result.append(plot)
         return result
+
+
+def _chart(tools: dict) -> dict:
+    """Return the bar chart of each tool's times, with Cython's start-up as a reference line."""
+    baseline = tools.get(_BASELINE, {}).get("single_file")
+    references = []
+    if baseline:
+        references.append(
+            {
+                "value": baseline["median_s"],
+                "label": f"Cython's start-up, {baseline['median_s']:.2f} s (a floor for one file)",
+            }
+        )
+    return {
+        "kind": "hbars",
+        "title": "Wall-clock time of each run: the median, with the minimum and maximum as error bars "
+        "(log scale where the times span more than ten times).",
+        "xlabel": "seconds",
+        "categories": [heading.lower() for heading in MEASURES.values()],
+        "series": [_series(name, timings) for name, timings in tools.items() if name != _BASELINE],
+        "references": references,
+    }
+
+
+def _targets(data: dict) -> list[nodes.Node]:
+    """Return the speed targets, each with its verdict, or nothing when the data lacks a tool they read."""
+    try:
+        targets = speed_targets(data)
+    except KeyError:
+        return []
+    summary = nodes.paragraph(classes=["guide-report-targets"])
+    summary += nodes.strong("Targets: ", "Targets: ")
+    met = sum(1 for _, _, ok in targets if ok)
+    summary += nodes.Text(f"{met} of {len(targets)} met, by the medians:")
+    return [summary, targets_list((target, measured, MET if ok else MISSED) for target, measured, ok in targets)]
 
 
 def format_timing(timing: dict | None) -> str:
@@ -92,21 +135,21 @@ def format_timing(timing: dict | None) -> str:
     Returns
     -------
     str
-        ``1.23 s (1.20–1.31)``; ``—`` when there is no measurement.
+        ``1.23 s (1.20–1.31)``; ``not measured`` when there is no measurement.
     """
     if not timing:
-        return "—"
+        return "not measured"
     return f"{timing['median_s']:.2f} s ({timing['min_s']:.2f}–{timing['max_s']:.2f})"
 
 
 def _series(name: str, timings: dict) -> dict:
-    """Return a tool's bars: its medians, with their minimum and maximum (0 where not measured)."""
-    measured = [timings.get(key) or {} for key in MEASURES]
+    """Return a tool's bars: its medians, with their minimum and maximum; ``None`` where not measured."""
+    measured = [timings.get(key) for key in MEASURES]
     return {
         "label": name,
-        "values": [timing.get("median_s", 0.0) for timing in measured],
-        "low": [timing.get("min_s", 0.0) for timing in measured],
-        "high": [timing.get("max_s", 0.0) for timing in measured],
+        "values": [timing["median_s"] if timing else None for timing in measured],
+        "low": [timing["min_s"] if timing else None for timing in measured],
+        "high": [timing["max_s"] if timing else None for timing in measured],
     }
 
 

@@ -2,7 +2,11 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The ``config-table`` directive: the keys of ``[tool.cuda-core-guide]``, from the schema the loader checks."""
+"""The ``config-table`` directive: the keys of ``[tool.cuda-core-guide]``, from the schema the loader checks.
+
+Each key's row is a link target (:func:`setting_label`), which a rule
+page's list of the settings the rule reads links to.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from cuda_core_guide.config_schema import SETTINGS
 from cuda_core_guide.sphinxext.tables import Row, table
 
-__all__ = ["ConfigTableDirective"]
+__all__ = ["ConfigTableDirective", "setting_label"]
 
 _COLUMNS = (("Key", 18), ("Type", 24), ("Default", 22), ("Meaning", 36))
 
@@ -30,5 +34,23 @@ class ConfigTableDirective(SphinxDirective):
             for text in (setting.type, setting.default, setting.meaning):
                 inline, messages = self.parse_inline(text, lineno=self.lineno)
                 cells.append(nodes.paragraph("", "", *inline, *messages))
-            rows.append((cells, (), (f"setting-{setting.key}",)))
+            label = setting_label(setting.key)
+            self.env.get_domain("std").note_hyperlink_target(label, self.env.docname, label, setting.key)
+            rows.append((cells, (), (label,)))
         return [table(_COLUMNS, rows, ["guide-config-table"])]
+
+
+def setting_label(key: str) -> str:
+    """Return the link target of a setting's row in the configuration table.
+
+    Parameters
+    ----------
+    key : str
+        The setting, such as ``first-party``.
+
+    Returns
+    -------
+    str
+        ``setting-first-party``: the row's id, and a label ``{ref}`` reaches.
+    """
+    return f"setting-{key}"

@@ -35,6 +35,7 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -45,6 +46,7 @@ from cuda_core_guide.guide_rules import Example, RuleDoc, include_root
 from cuda_core_guide.includes import IncludeOutsideRoot, include_path
 from cuda_core_guide.rules import is_checked
 from cuda_core_guide.sphinxext.conformance import example_anchor, example_status
+from cuda_core_guide.sphinxext.cython_source import SOURCE_REFERENCE
 from cuda_core_guide.sphinxext.guide_source import chapters_folder
 from cuda_core_guide.sphinxext.rule_pages import RULE_PAGE_KEY
 
@@ -110,7 +112,7 @@ class ExampleDirective(SphinxDirective):
         self.set_source_info(block)
         container += block
         if origin:
-            container += nodes.paragraph(origin, "", nodes.Text(origin), classes=["guide-example-origin"])
+            container += self._origin(*origin)
         container.extend(self._notes(example))
         rule = self.env.current_document.get(RULE_PAGE_KEY)
         if kind == "avoid" and rule is not None:
@@ -165,8 +167,35 @@ class ExampleDirective(SphinxDirective):
         rule = self.env.current_document.get(RULE_PAGE_KEY)
         return Path(rule.path) if rule is not None else Path(self.env.doc2path(self.env.docname))
 
-    def _text(self) -> tuple[str, str]:
-        """Return the example's code and, for an include, where it comes from.
+    def _origin(self, include: str, path: Path, start: int, end: int) -> nodes.paragraph:
+        """Return the *From <file>, lines a-b (symbol).* note, the file and lines a link to its highlighted source.
+
+        The link resolves where the site shows the file's module
+        (:mod:`.cython_source`); elsewhere the note is text.
+        """
+        where = f"{include}, lines {start}-{end}"
+        symbol = self.options.get("symbol")
+        note = nodes.paragraph(classes=["guide-example-origin"])
+        note += nodes.Text("From ")
+        if "cuda_core_guide_source_roots" in self.config:
+            note += addnodes.pending_xref(
+                "",
+                nodes.inline(where, where),
+                refdomain="",
+                reftype=SOURCE_REFERENCE,
+                reftarget=str(path),
+                refdoc=self.env.docname,
+                refline=start,
+                refexplicit=True,
+                refwarn=False,
+            )
+        else:
+            note += nodes.Text(where)
+        note += nodes.Text((f" ({symbol})" if symbol else "") + ".")
+        return note
+
+    def _text(self) -> tuple[str, tuple[str, Path, int, int] | None]:
+        """Return the example's code and, for an include, the file it quotes: as written, its path, its lines.
 
         An include outside the include root raises :class:`IncludeOutsideRoot`.
         """
@@ -174,7 +203,7 @@ class ExampleDirective(SphinxDirective):
         if include is None:
             if "symbol" in self.options:
                 raise self.error(":symbol: needs :include:")
-            return "\n".join(self.content) + "\n", ""
+            return "\n".join(self.content) + "\n", None
         if self.content:
             raise self.error("an example with :include: takes no content")
         path = include_path(self._root(), include)
@@ -183,6 +212,4 @@ class ExampleDirective(SphinxDirective):
             quoted = excerpt(path, self.options.get("symbol"))
         except ExcerptError as exc:
             raise self.error(str(exc)) from None
-        where = f"{include}, lines {quoted.start}-{quoted.end}"
-        symbol = self.options.get("symbol")
-        return quoted.text, f"From {where}" + (f" ({symbol})" if symbol else "") + "."
+        return quoted.text, (include, path, quoted.start, quoted.end)

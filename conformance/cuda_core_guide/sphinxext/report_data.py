@@ -16,7 +16,11 @@ part they share:
 - :func:`stale_reasons` tells why the data may no longer describe the code:
   its commit is not an ancestor of the site's ``HEAD``, or it was recorded
   by another version of the checker than the one building the site;
-  :func:`stale_notice` is the box that says so.
+  :func:`stale_notice` is the box that says so, and :func:`data_status`
+  the box every report page opens with: stale, or current and why;
+- :func:`targets_list` is the list of a page's targets, each with its
+  verdict (met, missed, undecided), and :func:`explanation` a note that
+  explains a number outside its expected range.
 
 Whether data is stale depends on git's ``HEAD`` and on the installed
 checker, which are no files of the site, so :func:`setup_report_pages`
@@ -38,7 +42,13 @@ from sphinx.environment import BuildEnvironment
 from cuda_core_guide import __version__
 
 __all__ = [
+    "MET",
+    "MISSED",
+    "UNDECIDED",
+    "commit_reasons",
     "data_path",
+    "data_status",
+    "explanation",
     "load_data",
     "missing_data",
     "note_report_page",
@@ -46,7 +56,13 @@ __all__ = [
     "setup_report_pages",
     "stale_notice",
     "stale_reasons",
+    "targets_list",
 ]
+
+MET = "met"
+MISSED = "missed"
+UNDECIDED = "undecided: the interval holds the bound"
+"""A target's verdicts: the whole interval keeps to the bound, is past it, or holds it."""
 
 _PAGES = "cuda_core_guide_report_pages"
 """The attribute of the environment that lists the documents with report directives."""
@@ -165,14 +181,134 @@ def stale_reasons(srcdir: str | Path, data: dict) -> list[str]:
             f"it was recorded by cuda-core-guide {version or 'of an unknown version'}, "
             f"and this site is built with {__version__}"
         )
+    return reasons + commit_reasons(srcdir, data.get("commit"))
+
+
+def commit_reasons(srcdir: str | Path, commit: str | None, what: str = "its") -> list[str]:
+    """Return why data recorded at a commit may not describe the commit the site is built from.
+
+    Parameters
+    ----------
+    srcdir : str or Path
+        The site's source folder (its git repository is the one asked).
+    commit : str or None
+        The commit the data names.
+    what : str, optional
+        Whose commit it is, as the phrase starts: ``"its"``, ``"the upstream run's"``.
+
+    Returns
+    -------
+    list of str
+        Nothing when the commit is an ancestor of ``HEAD`` or the source
+        folder is in no git repository; otherwise one phrase.
+    """
     head = _git(srcdir, "rev-parse", "--verify", "HEAD")
-    if head is not None:
-        commit = str(data.get("commit") or "unknown")
-        if commit == "unknown":
-            reasons.append("it does not name the commit it was recorded at")
-        elif _git(srcdir, "merge-base", "--is-ancestor", commit, head) is None:
-            reasons.append(f"its commit {commit[:12]} is not an ancestor of HEAD ({head[:12]})")
-    return reasons
+    if head is None:
+        return []
+    commit = str(commit or "unknown")
+    if commit == "unknown":
+        return [f"{'it does' if what == 'its' else what + ' data does'} not name the commit it was recorded at"]
+    if _git(srcdir, "merge-base", "--is-ancestor", commit, head) is None:
+        return [f"{what} commit {commit[:12]} is not an ancestor of HEAD ({head[:12]})"]
+    return []
+
+
+def data_status(
+    srcdir: str | Path, commits: Iterable[str | None], reasons: Iterable[str], command: str
+) -> list[nodes.Node]:
+    """Return the box a report page opens with: its data is stale, and why, or current, and at which commit.
+
+    Parameters
+    ----------
+    srcdir : str or Path
+        The site's source folder.
+    commits : iterable of str or None
+        The commits the data was recorded at.
+    reasons : iterable of str
+        Why the data may be stale (:func:`stale_reasons`, :func:`commit_reasons`
+        and the page's own); none when it is current.
+    command : str
+        The command that records the data again.
+
+    Returns
+    -------
+    list of docutils.nodes.Node
+        The *Stale data* box of :func:`stale_notice`, or a *Current data*
+        box that names the recorded commits and the one the site is built from.
+    """
+    stale = stale_notice(reasons, command)
+    if stale:
+        return stale
+    box = nodes.admonition(classes=["guide-report-current", "tip"])
+    box += nodes.title("Current data", "Current data")
+    head = _git(srcdir, "rev-parse", "--verify", "HEAD")
+    named = ", ".join(sorted({str(commit)[:12] for commit in commits if commit}))
+    if head is None:
+        text = "This data was recorded by the version of cuda-core-guide that builds this site."
+        text += " The site is not built from a git checkout, so its commit is not compared."
+    else:
+        recorded_at = f"commit {named}" if named else "a commit"
+        text = (
+            f"This data was recorded at {recorded_at}, an ancestor of the commit this site is built from ({head[:12]})."
+        )
+    box += nodes.paragraph(text, text)
+    return [box]
+
+
+def targets_list(targets: Iterable[tuple[Sequence[nodes.Node] | str, str, str]]) -> nodes.bullet_list:
+    """Return a page's targets, each with its verdict badge and what was measured.
+
+    Parameters
+    ----------
+    targets : iterable of tuple of (nodes or str, str, str)
+        The target (text, or nodes of rendered markup), what was measured,
+        and the verdict (:data:`MET`, :data:`MISSED`, :data:`UNDECIDED` or
+        another phrase, such as ``"not measured"``).
+
+    Returns
+    -------
+    docutils.nodes.bullet_list
+        One item per target: *met*, *missed* or *undecided*, then the target and the measurement.
+    """
+    listed = nodes.bullet_list(classes=["guide-targets"])
+    for target, measured, verdict in targets:
+        word = verdict.partition(":")[0]
+        kind = {MET: "met", MISSED: "missed", "undecided": "undecided"}.get(word, "unknown")
+        item = nodes.paragraph()
+        item += nodes.inline(word, word, classes=["guide-badge", f"guide-verdict-{kind}"])
+        item += nodes.Text(" ")
+        if isinstance(target, str):
+            item += nodes.Text(target)
+        else:
+            item.extend(target)
+        if measured:
+            item += nodes.Text(f": {measured}")
+        if verdict.startswith(UNDECIDED.partition(":")[0]) and ":" in verdict:
+            item += nodes.Text(f" ({verdict.partition(':')[2].strip()})")
+        listed += nodes.list_item("", item)
+    return listed
+
+
+def explanation(title: str, *paragraphs: str | nodes.Node) -> nodes.admonition:
+    """Return a note that explains a number outside its expected range.
+
+    Parameters
+    ----------
+    title : str
+        What is explained, such as *Why the copy exceeds the theoretical bandwidth*.
+    *paragraphs : str or docutils.nodes.Node
+        The explanation: plain paragraphs, or nodes.
+
+    Returns
+    -------
+    docutils.nodes.admonition
+        A note, classed ``guide-report-explain``.
+    """
+    box = nodes.admonition(classes=["guide-report-explain", "note"])
+    box += nodes.title(title, title)
+    for paragraph in paragraphs:
+        box += nodes.paragraph(paragraph, paragraph) if isinstance(paragraph, str) else paragraph
+    return box
 
 
 def stale_notice(reasons: Iterable[str], command: str) -> list[nodes.Node]:

@@ -8,8 +8,9 @@ The tables are built from the chapters' sources (:mod:`.guide_source`), so
 they do not wait for the chapters to be read. In HTML, a form above them
 filters the rows by code or title words, by level and by whether the
 checker enforces the rule (``cuda-core-guide.js``). When the site has rule
-pages, the directive also lists them in a hidden table of contents, so
-that each rule page sits under the index in the navigation.
+pages, the directive also lists them in a hidden table of contents, in
+the chapters' order and under their titles (``IMP003: …``), so that each
+rule page sits under the index in the navigation.
 
 ``chapter-rules``, at the top of a chapter, lists that chapter's rules in
 the same form.
@@ -24,7 +25,7 @@ from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.guide_rules import RuleDoc
-from cuda_core_guide.rules import is_checked
+from cuda_core_guide.rules import is_checked, is_fixable
 from cuda_core_guide.sphinxext.guide_source import Chapter, guide_source
 from cuda_core_guide.sphinxext.rule_directive import rule_badges
 from cuda_core_guide.sphinxext.tables import Row, table
@@ -60,7 +61,8 @@ class RuleIndexDirective(SphinxDirective):
                 result.append(self._chapter_section(chapter))
         folder = self.config.cuda_core_guide_rule_pages
         if folder:
-            result.append(self._toctree([(code, f"{folder.strip('/')}/{code}") for code in source.rules]))
+            pages = [f"{folder.strip('/')}/{rule.code}" for chapter in source.chapters for rule in chapter.rules]
+            result.append(self._toctree([(None, page) for page in pages]))
         return result
 
     def _chapter_section(self, chapter: Chapter) -> nodes.section:
@@ -82,8 +84,8 @@ class RuleIndexDirective(SphinxDirective):
         section += rules_table(self, chapter.rules)
         return section
 
-    def _toctree(self, entries: list[tuple[str, str]]) -> nodes.compound:
-        """Return a hidden toctree of the rule pages, titled with their codes."""
+    def _toctree(self, entries: list[tuple[str | None, str]]) -> nodes.compound:
+        """Return a hidden toctree of the rule pages, in chapter order, each under its own title (code and title)."""
         toctree = addnodes.toctree()
         toctree["parent"] = self.env.docname
         toctree["entries"] = entries
@@ -117,7 +119,7 @@ class ChapterRulesDirective(SphinxDirective):
 
 
 def rules_table(directive: SphinxDirective, rules: Sequence[RuleDoc]) -> nodes.table:
-    """Return a table of rules in code order: code (linked), title, level and whether it is checked.
+    """Return a table of rules in code order: code (linked), title, level, whether it is checked and fixable.
 
     Parameters
     ----------
@@ -145,12 +147,17 @@ def rules_table(directive: SphinxDirective, rules: Sequence[RuleDoc]) -> nodes.t
         )
         title_nodes, _ = directive.parse_inline(rule.title, lineno=directive.lineno)
         level, _, enforced = rule_badges(str(rule.level), checked)
+        fixable = checked and is_fixable(rule.code)
         cells = [
             nodes.paragraph("", "", code),
             nodes.paragraph("", "", *title_nodes),
             nodes.paragraph("", "", level),
             nodes.paragraph("", "", enforced),
         ]
+        if fixable:
+            cells[3] += nodes.Text(" ")
+            cells[3] += nodes.inline("fixable", "fixable", classes=["guide-badge", "guide-badge-fixable"])
         classes = ["guide-rule-row", f"guide-level-{rule.level}", f"guide-checked-{'yes' if checked else 'no'}"]
+        classes.append(f"guide-fixable-{'yes' if fixable else 'no'}")
         rows.append((cells, classes, ()))
     return table(_COLUMNS, rows, ["guide-rule-index"])

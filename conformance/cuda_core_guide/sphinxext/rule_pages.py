@@ -10,13 +10,17 @@ writes its stubs), holding only a title and a ``rule-page`` directive. The
 directive renders the rule's text from its chapter, so the prose exists
 once. The page adds what a reader who arrives from a finding needs: the
 level, whether the checker enforces the rule, a link to the rule in its
-chapter, the checker's message for the Avoid example (produced by running
-the checker on it), how to suppress or configure the rule, and the related
-rules.
+chapter, whether ``cuda-core-guide check --fix`` corrects the rule's
+findings and how (the rule's ``fix``, in its own words), the checker's
+message for the Avoid example (produced by running the checker on it), how
+to suppress or configure the rule, each setting it reads linked to its row
+of the configuration table, and the related rules.
 """
 
 from __future__ import annotations
 
+import posixpath
+import re
 from pathlib import Path
 
 from docutils import nodes
@@ -26,7 +30,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.plaintext import render_inline
-from cuda_core_guide.rules import CHECKER_CODES, all_rules, is_checked
+from cuda_core_guide.rules import CHECKER_CODES, all_rules, is_checked, is_fixable
+from cuda_core_guide.sphinxext.config_table import setting_label
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 from cuda_core_guide.sphinxext.guide_source import guide_source
 from cuda_core_guide.sphinxext.rule_directive import context_label, rule_badges, rule_index_entry, unchecked_note
@@ -86,13 +91,27 @@ class RulePageDirective(SphinxDirective):
             body.extend(self.parse_text_to_nodes(rule.body))
         finally:
             self.env.current_document[RULE_PAGE_KEY] = None
+        # The text is written for its chapter: a relative {doc} reference is relative to the chapter's folder.
+        folder = posixpath.dirname(chapter.docname)
+        for reference in body.findall(addnodes.pending_xref):
+            target = reference.get("reftarget", "")
+            if reference.get("reftype") == "doc" and target and not target.startswith("/"):
+                reference["reftarget"] = "/" + posixpath.normpath(posixpath.join(folder, target))
 
         result: list[nodes.Node] = [rule_index_entry(code, rule.title, anchor), meta]
+        if checked and is_fixable(code):
+            # After the level and "checked" badges: "fixable".
+            meta.insert(3, nodes.inline("fixable", "fixable", classes=["guide-badge", "guide-badge-fixable"]))
+            meta.insert(3, nodes.Text(" "))
+            result.extend(self._fix_line(code))
         if rule.unchecked and not checked:
             result.append(unchecked_note(rule.unchecked, self))
         result.append(body)
         checker = next((c.docname for c in source.chapters if any(r.code in CHECKER_CODES for r in c.rules)), None)
-        configuring = _configuring(code, str(rule.level), checked, checker, frozenset(source.rules))
+        settings_table = checker is not None and any(
+            "{config-table}" in c.path.read_text(encoding="utf-8") for c in source.chapters if c.docname == checker
+        )
+        configuring = _configuring(code, str(rule.level), checked, checker, frozenset(source.rules), settings_table)
         result.append(self._section("Suppressing and configuring", configuring))
         related = [
             other for other in dict.fromkeys((*rule.references, *source.referrers(code))) if other in source.rules
@@ -103,6 +122,20 @@ class RulePageDirective(SphinxDirective):
             lines = [f"- {{rule}}`{other}` {source.rules[other].title}" for other in related]
             result.append(self._section("Related rules", "\n".join(lines) + "\n"))
         return result
+
+    def _fix_line(self, code: str) -> list[nodes.Node]:
+        """Return the line that says the checker can correct this rule's findings, and what it does."""
+        what = " ".join((all_rules()[code].fix.__doc__ or "").split("\n\n")[0].split())
+        what = re.sub(r"``([^`]+)``", r"`\1`", what)
+        text = (
+            f"**Fix available.** `cuda-core-guide check --fix` corrects this rule's findings where the correction "
+            f"is certain: {what[:1].lower()}{what[1:]} `cuda-core-guide check --diff` shows the corrections "
+            "without writing them."
+        )
+        lines = self.parse_text_to_nodes(text)
+        for line in lines:
+            line["classes"].append("guide-rule-fix")
+        return lines
 
     def _section(self, title: str, markdown: str) -> nodes.section:
         """Return a section of the page whose body is MyST text."""
@@ -142,11 +175,15 @@ def write_rule_pages(app: Sphinx) -> None:
             stale.unlink()
 
 
-def _configuring(code: str, level: str, checked: bool, checker: str | None, known: frozenset[str]) -> str:
+def _configuring(
+    code: str, level: str, checked: bool, checker: str | None, known: frozenset[str], settings_table: bool = False
+) -> str:
     """Return, as MyST, how to silence or reconfigure a rule.
 
     ``checker`` is the document that explains the configuration, if the
-    site has one; ``known`` are the codes the site documents.
+    site has one, and ``settings_table`` whether it holds the table of
+    settings (``config-table``), whose rows the settings link to; ``known``
+    are the codes the site documents.
     """
     if not checked:
         return (
@@ -172,6 +209,9 @@ def _configuring(code: str, level: str, checked: bool, checker: str | None, know
     )
     settings = all_rules()[code].settings
     if settings:
-        keys = ", ".join(f"`{key}`" for key in settings)
+        if settings_table:
+            keys = ", ".join(f"{{ref}}`{key} <{setting_label(key)}>`" for key in settings)
+        else:
+            keys = ", ".join(f"`{key}`" for key in settings)
         text += f"\nThe rule also reads the setting{'s' if len(settings) > 1 else ''} {keys}.\n"
     return text

@@ -16,7 +16,9 @@ Row = tuple[Sequence[nodes.Node], Sequence[str], Sequence[str]]
 """A row: one node per cell, the row's HTML classes, and its ids."""
 
 
-def table(columns: Sequence[tuple[str, int]], rows: Sequence[Row], classes: Sequence[str]) -> nodes.table:
+def table(
+    columns: Sequence[tuple[str, int]], rows: Sequence[Row], classes: Sequence[str], *, stack: bool = False
+) -> nodes.table:
     """Return a table with a header row.
 
     Parameters
@@ -27,13 +29,19 @@ def table(columns: Sequence[tuple[str, int]], rows: Sequence[Row], classes: Sequ
         The body rows.
     classes : sequence of str
         The table's HTML classes.
+    stack : bool, optional
+        Let the table fit a narrow screen: the table has the class
+        ``guide-stack``, whose rows the stylesheet turns into blocks of
+        lines on a phone, each line labelled with its column's heading
+        (which the extension's script gives each cell as ``data-label``).
 
     Returns
     -------
     docutils.nodes.table
         The table.
     """
-    result = nodes.table(classes=list(classes))
+    # colwidths-given: the HTML writer keeps the relative widths, which a fixed table layout honours.
+    result = nodes.table(classes=[*classes, "colwidths-given", *(["guide-stack"] if stack else [])])
     group = nodes.tgroup(cols=len(columns))
     result += group
     for _, width in columns:

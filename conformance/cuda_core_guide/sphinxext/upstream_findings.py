@@ -8,10 +8,14 @@
 upstream_report`` writes (:mod:`cuda_core_guide.upstream_releases`), a copy
 committed with the site, relative to the configuration directory. The
 ``upstream-findings`` directive renders it: when and from what it was
-recorded, a chart and a table of the findings per rule prefix across the
-releases (the trend), then, for each release, newest first, its findings
-by rule (each code linking to its rule) and the files with the most
-findings. A site without the data says so instead of failing.
+recorded and whether that is current, that the page has no target (it
+describes upstream's code, which this project does not control), a table
+of the findings per rule prefix across the releases (the trend) with a
+chart of it when the counts move (when every file's count is the same in
+every release, a note says so and why instead), then, for each release,
+newest first, its findings by rule (each code linking to its rule) and the
+files with the most findings. A site without the data says so instead of
+failing.
 """
 
 from __future__ import annotations
@@ -23,13 +27,15 @@ from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.sphinxext.guide_source import guide_source
+from cuda_core_guide.sphinxext.plot_style import PALETTE
 from cuda_core_guide.sphinxext.report_data import (
     data_path,
+    data_status,
+    explanation,
     load_data,
     missing_data,
     note_report_page,
     recorded,
-    stale_notice,
     stale_reasons,
 )
 from cuda_core_guide.sphinxext.report_plot import ReportPlot
@@ -57,8 +63,16 @@ class UpstreamFindingsDirective(SphinxDirective):
             return [missing_data("upstream findings", _COMMAND)]
         self._rules = guide_source(self.env).rules
         releases = report["releases"]
-        result: list[nodes.Node] = [_provenance(report)]
-        result += stale_notice(stale_reasons(self.env.srcdir, report), _COMMAND)
+        result: list[nodes.Node] = data_status(
+            self.env.srcdir, [report.get("commit")], stale_reasons(self.env.srcdir, report), _COMMAND
+        )
+        target = nodes.paragraph(classes=["guide-report-targets"])
+        target += nodes.strong("Target: ", "Target: ")
+        target += nodes.Text(
+            "none. The findings describe upstream's code, which this project does not control: "
+            "they measure how far each release is from the guide."
+        )
+        result += [target, _provenance(report)]
         result.append(self._trend(report.get("package", "cuda-core"), releases))
         for release in reversed(releases):
             result.append(self._release(report.get("package", "cuda-core"), release))
@@ -75,18 +89,39 @@ class UpstreamFindingsDirective(SphinxDirective):
         section = nodes.section(ids=[nodes.make_id("upstream-trend")])
         title = "Findings per rule prefix across releases"
         section += nodes.title(title, title)
-        chart = {
-            "kind": "lines",
-            "title": f"Findings per rule prefix, {package} {versions[0]} to {versions[-1]}",
-            "xlabel": f"{package} release",
-            "ylabel": "findings",
-            "categories": versions,
-            "series": [{"label": prefix, "values": counts} for prefix, counts in ordered],
-        }
         totals = ", ".join(f"{release['version']}: {release.get('total', 0)}" for release in releases)
-        plot = ReportPlot(chart=chart, alt=f"Findings per rule prefix across {package} releases ({totals})")
-        self.set_source_info(plot)
-        section += plot
+        first = releases[0]
+        if len(releases) > 1 and all(
+            (release.get("files"), release.get("rules")) == (first.get("files"), first.get("rules"))
+            for release in releases
+        ):
+            section += explanation(
+                "Why every release has the same findings",
+                f"Each of the {len(releases)} releases has {releases[0].get('total', 0)} findings, and every file "
+                f"has the same count in each ({len(releases[0].get('files', {}))} files with findings, of "
+                f"{releases[0].get('files_checked', 0)} checked). The checker reads only the wheels' .py and .pxd "
+                "files (the wheels ship no .pyx sources, where most of cuda-core's code is): between these releases "
+                "those files either did not change or changed in ways that neither broke nor met a rule. So there "
+                "is no trend to draw, and the table below says all there is.",
+            )
+        elif len(releases) > 1:
+            shown = ordered[: len(PALETTE) - 1]
+            rest = ordered[len(PALETTE) - 1 :]
+            series = [{"label": prefix, "values": counts} for prefix, counts in shown]
+            if rest:
+                other = [sum(counts[position] for _, counts in rest) for position in range(len(releases))]
+                series.append({"label": f"{len(rest)} other prefixes", "values": other})
+            chart = {
+                "kind": "lines",
+                "title": f"Findings per rule prefix, {package} {versions[0]} to {versions[-1]}.",
+                "xlabel": f"{package} release",
+                "ylabel": "findings",
+                "categories": versions,
+                "series": series,
+            }
+            plot = ReportPlot(chart=chart, alt=f"Findings per rule prefix across {package} releases ({totals})")
+            self.set_source_info(plot)
+            section += plot
         rows: list[Row] = [
             ([_text(prefix, literal=True), *(_text(str(count)) for count in counts)], ["guide-report-row"], ())
             for prefix, counts in ordered
@@ -99,7 +134,7 @@ class UpstreamFindingsDirective(SphinxDirective):
             )
         )
         columns = (("Prefix", 30), *((version, 70 // len(versions)) for version in versions))
-        section += table(columns, rows, ["guide-report-table", "guide-upstream-trend"])
+        section += table(columns, rows, ["guide-report-table", "guide-upstream-trend"], stack=True)
         return section
 
     def _release(self, package: str, release: dict) -> nodes.section:
@@ -118,7 +153,7 @@ class UpstreamFindingsDirective(SphinxDirective):
         summary += nodes.Text(".")
         section += summary
         by_rule = [self._rule_row(code, count) for code, count in release.get("rules", {}).items()]
-        section += table((("Code", 14), ("Rule", 70), ("Findings", 16)), by_rule, ["guide-report-table"])
+        section += table((("Code", 14), ("Rule", 70), ("Findings", 16)), by_rule, ["guide-report-table"], stack=True)
         every_file = sorted(release.get("files", {}).items(), key=lambda item: (-item[1], item[0]))
         files = every_file[:TOP_FILES]
         if files:
@@ -131,7 +166,7 @@ class UpstreamFindingsDirective(SphinxDirective):
             rows: list[Row] = [
                 ([_text(name, literal=True), _text(str(count))], ["guide-report-row"], ()) for name, count in files
             ]
-            section += table((("File", 84), ("Findings", 16)), rows, ["guide-report-table"])
+            section += table((("File", 84), ("Findings", 16)), rows, ["guide-report-table"], stack=True)
         return section
 
     def _rule_row(self, code: str, count: int) -> Row:

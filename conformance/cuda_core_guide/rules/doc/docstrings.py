@@ -50,7 +50,9 @@ __all__ = [
     "Header",
     "ParsedDocstring",
     "docstrings",
+    "has_sections",
     "normalized_title",
+    "numpydoc_sections",
     "parse_docstring",
 ]
 
@@ -339,6 +341,46 @@ def parse_docstring(text: str) -> ParsedDocstring:
         error,
         tuple(str(w.message) for w in caught),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def numpydoc_sections(text: str) -> NumpyDocString | None:
+    """Return numpydoc's reading of a docstring, for the entries of its sections.
+
+    Parameters
+    ----------
+    text : str
+        The docstring as written (not yet cleaned).
+
+    Returns
+    -------
+    numpydoc.docscrape.NumpyDocString or None
+        The parse (``result["Raises"]`` lists that section's entries);
+        ``None`` when numpydoc cannot read the docstring.
+    """
+    with warnings.catch_warnings(), _linear_reader():
+        warnings.simplefilter("ignore")
+        try:
+            return NumpyDocString(inspect.cleandoc(text))
+        except (ParseError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
+
+
+def has_sections(parsed: ParsedDocstring) -> bool:
+    """Return whether a docstring has a numpydoc section: a known name, underlined.
+
+    Parameters
+    ----------
+    parsed : ParsedDocstring
+        The parsed docstring.
+
+    Returns
+    -------
+    bool
+        False for a docstring that is a summary, with or without a
+        description: the brief form the guide allows for simple APIs.
+    """
+    return any(header.underline is not None and header.title in SECTION_ORDER for header in parsed.headers)
 
 
 class _LinearReader(docscrape.Reader):

@@ -2,7 +2,13 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""ERR001: every warning names its ``stacklevel``."""
+"""ERR001: every warning names its ``stacklevel``.
+
+The message suggests the value for the kind of file: in a ``.py`` module
+each function is a frame, so the caller is at least ``stacklevel=2``;
+compiled Cython code pushes no frame of its own, so ``stacklevel=1``
+already names the line of Python that called into the extension.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +23,8 @@ from cuda_core_guide.source import SourceFile
 __all__ = ["WarningStacklevel"]
 
 _STACKLEVEL_POSITION = 2
+_PYTHON_ADVICE = "pass `stacklevel=2` or more"
+_COMPILED_ADVICE = "pass `stacklevel=1`, which names the caller's line: compiled code pushes no frame of its own"
 
 
 class WarningStacklevel(Rule):
@@ -30,6 +38,7 @@ class WarningStacklevel(Rule):
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation for each ``warnings.warn`` call without ``stacklevel``."""
+        advice = _COMPILED_ADVICE if source.kind in {"pyx", "pxi"} else _PYTHON_ADVICE
         for call, name in warn_calls(source):
             arguments = call_arguments(call)
             if arguments.has_star or arguments.has_starstar or "stacklevel" in arguments.keywords:
@@ -37,4 +46,4 @@ class WarningStacklevel(Rule):
             if len(arguments.positional) > _STACKLEVEL_POSITION:
                 continue
             line, column = expression_start(call)
-            yield Violation(line, column, f"`{name}()` has no `stacklevel`; pass `stacklevel=2` or more")
+            yield Violation(line, column, f"`{name}()` has no `stacklevel`; {advice}")

@@ -69,15 +69,20 @@ def required_before(source: SourceFile, definitions: list[Definition], roots: li
     set of str
         Every name used when the roots run at import time (base classes,
         decorators, defaults, signature types, class bodies; annotations
-        too unless the module postpones them), followed through the
-        module's own definitions transitively.
+        too in a ``.py`` module that does not postpone them), followed
+        through the module's own definitions transitively. Types count
+        only where Python evaluates them: Cython keeps the annotations of
+        a compiled module's functions as strings, ``from __future__ import
+        annotations`` or not, and resolves the ``cdef`` classes that
+        annotations and C declarations name at compile time, wherever in
+        the module they are defined.
     """
-    annotations = not postpones_annotations(source)
+    annotations = source.kind == "py" and not postpones_annotations(source)
     by_name: dict[str, Definition] = {}
     for definition in definitions:
         by_name.setdefault(definition.name, definition)
     needed: set[str] = set()
-    pending = [name for root in roots for name in declaration_names(root, annotations=annotations)]
+    pending = [name for root in roots for name in declaration_names(root, annotations=annotations, c_types=False)]
     while pending:
         name = pending.pop()
         if name in needed:
@@ -85,7 +90,7 @@ def required_before(source: SourceFile, definitions: list[Definition], roots: li
         needed.add(name)
         definition = by_name.get(name)
         if definition is not None:
-            pending.extend(declaration_names(definition.node, annotations=annotations))
+            pending.extend(declaration_names(definition.node, annotations=annotations, c_types=False))
     return needed
 
 

@@ -11,6 +11,16 @@ imports, C-level declarations (``cdef`` variables, which a module object does
 not have), special names (``__version__``) and names a top-level ``del``
 removes are exempt. Only an ``__all__`` that is exactly a list or tuple of
 string literals is trusted: without one, the module's exports are unknown.
+
+Three kinds of name are public without being listed, as the sources show
+with ``DevicePointerT``: a type alias (annotated ``TypeAlias``, or a
+CapWords name bound to a type expression: a ``|`` union, a subscripted
+generic, a name, a forward reference in a string, or a call of a type
+factory such as ``namedtuple`` or ``TypeVar``), and a name documented by a
+string statement right after its assignment, which Sphinx renders as the
+name's documentation. A re-export by another module cannot be seen from
+one file; the type aliases that ``cuda.core.typing`` re-exports are covered
+by the first exemption.
 """
 
 from __future__ import annotations
@@ -21,10 +31,16 @@ from Cython.Compiler import ExprNodes, Nodes
 
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
+from cuda_core_guide.rules.nam.case import is_cap_words
 from cuda_core_guide.source import SourceFile, nodes
 from cuda_core_guide.source.definitions import dunder_all, is_dunder
 
 __all__ = ["PrivateModuleNames"]
+
+# Calls that make a type, by the last part of their name.
+_TYPE_FACTORIES = frozenset(
+    {"namedtuple", "NamedTuple", "NewType", "ParamSpec", "TypeAliasType", "TypedDict", "TypeVar", "TypeVarTuple"}
+)
 
 
 class PrivateModuleNames(Rule):
@@ -39,7 +55,10 @@ class PrivateModuleNames(Rule):
         if declaration is None or not declaration.is_exact:
             return
         skipped = set(declaration.names) | _deleted_names(source)
-        for stat in source.body:
+        body = list(source.body)
+        for position, stat in enumerate(body):
+            if _is_documented(body, position) or _is_type_alias(stat):
+                continue
             for target in _assigned_names(stat):
                 name = target.name
                 if name.startswith("_") or is_dunder(name) or name in skipped:
@@ -72,6 +91,47 @@ def _assigned_names(stat: Nodes.Node) -> list[ExprNodes.NameNode]:
         elif isinstance(target, ExprNodes.StarredUnpackingNode):
             targets.append(target.target)
     return sorted(names, key=lambda n: (nodes.line_of(n), nodes.column_of(n)))
+
+
+def _is_documented(body: list[Nodes.Node], position: int) -> bool:
+    """Return whether the statement after ``body[position]`` is a string: the assigned name's docstring."""
+    if position + 1 >= len(body):
+        return False
+    following = body[position + 1]
+    return isinstance(following, Nodes.ExprStatNode) and nodes.string_value(following.expr) is not None
+
+
+def _is_type_alias(stat: Nodes.Node) -> bool:
+    """Return whether a top-level assignment defines a type alias.
+
+    An annotation ``TypeAlias`` (``typing.TypeAlias``, or imported under
+    another name ending in it) makes any name an alias; otherwise the name
+    is CapWords, as PEP 8 names types, and the value is a type expression.
+    """
+    if not isinstance(stat, Nodes.SingleAssignmentNode) or not isinstance(stat.lhs, ExprNodes.NameNode):
+        return False
+    annotation = getattr(stat.lhs, "annotation", None)
+    if annotation is not None:
+        name = nodes.dotted_name(getattr(annotation, "expr", None)) or ""
+        if name.rpartition(".")[2].endswith("TypeAlias"):
+            return True
+    return is_cap_words(stat.lhs.name) and _is_type_expression(stat.rhs)
+
+
+def _is_type_expression(expr: Nodes.Node | None) -> bool:
+    """Return whether an expression reads as a type: a name, a union, a generic, a forward reference, a factory."""
+    if isinstance(expr, (ExprNodes.NameNode, ExprNodes.AttributeNode, ExprNodes.NoneNode)):
+        return True
+    if nodes.string_value(expr) is not None:
+        return True
+    if isinstance(expr, ExprNodes.BitwiseOrNode):
+        return _is_type_expression(expr.operand1) and _is_type_expression(expr.operand2)
+    if isinstance(expr, ExprNodes.IndexNode):
+        return isinstance(expr.base, (ExprNodes.NameNode, ExprNodes.AttributeNode))
+    if isinstance(expr, (ExprNodes.SimpleCallNode, ExprNodes.GeneralCallNode)):
+        name = nodes.dotted_name(expr.function) or ""
+        return name.rpartition(".")[2] in _TYPE_FACTORIES
+    return False
 
 
 def _deleted_names(source: SourceFile) -> set[str]:

@@ -11,6 +11,14 @@ assignment in the function binds it, and neither sits in the body of a
 recognises it), two threads can both find the flag unset and both
 initialise. A fast path that only reads the flag before taking the lock
 is fine, as long as the assignment is made under the lock.
+
+A flag whose function does nothing but warn is left alone: the one-time
+warning of the sources (test a flag, set it, warn). If two threads race
+there, the warning appears twice, which changes nothing else. The function
+only warns when its statements are ``global`` declarations, docstrings,
+``pass`` or ``...``, ``return`` without a value, assignments to the flag or
+to local names, calls of ``warnings.warn`` and ``if`` statements made of
+these, and it warns at least once.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from Cython.Compiler import ExprNodes, Nodes
 from cuda_core_guide.config import Config
 from cuda_core_guide.rules import Rule, Violation
 from cuda_core_guide.rules.cud.tree import FUNCTION_NODES, TreeIndex, tree_index
+from cuda_core_guide.rules.err.calls import warn_calls
 from cuda_core_guide.rules.thr.locks import is_lock, lock_names
 from cuda_core_guide.source import SourceFile, nodes
 
@@ -58,6 +67,7 @@ class InitialiseUnderLock(Rule):
         if not assigned:
             return
         reported: set[tuple[int, str]] = set()
+        warnings = {id(call) for call, _ in warn_calls(source)}
         for clause in index.of(Nodes.IfClauseNode):
             function = index.scope_of(clause)
             names = globals_of.get(id(function))
@@ -69,6 +79,8 @@ class InitialiseUnderLock(Rule):
                 if key in reported or assignment is None or _position(assignment) < _position(clause):
                     continue
                 reported.add(key)
+                if _only_warns(function, name, names, warnings):
+                    continue
                 line, column = _keyword_position(source, clause)
                 yield Violation(
                     line,
@@ -77,6 +89,57 @@ class InitialiseUnderLock(Rule):
                     f"{nodes.line_of(assignment)}) without holding a lock, so two threads can both find it unset; "
                     f"do the test and the assignment in one `with lock:` block",
                 )
+
+
+def _only_warns(function: Nodes.Node, flag: str, global_names: set[str], warnings: set[int]) -> bool:
+    """Return whether a function does nothing but set ``flag`` and warn: a one-time warning, not an initialisation.
+
+    Parameters
+    ----------
+    function : Nodes.Node
+        The function that tests and sets the flag.
+    flag : str
+        The global it tests and sets.
+    global_names : set of str
+        Every global the function declares.
+    warnings : set of int
+        The ids of the file's ``warnings.warn`` calls.
+
+    Returns
+    -------
+    bool
+        True if every statement is one of those a warn-once function needs,
+        and at least one calls ``warnings.warn``.
+    """
+    pending = [getattr(function, "body", None)]
+    warned = False
+    while pending:
+        stat = pending.pop()
+        if stat is None or isinstance(stat, (Nodes.GlobalNode, Nodes.PassStatNode)):
+            continue
+        if isinstance(stat, Nodes.StatListNode):
+            pending.extend(stat.stats)
+        elif isinstance(stat, Nodes.IfStatNode):
+            pending.extend(clause.body for clause in stat.if_clauses)
+            pending.append(stat.else_clause)
+        elif isinstance(stat, Nodes.ReturnStatNode):
+            if stat.value is not None and not isinstance(stat.value, ExprNodes.NoneNode):
+                return False
+        elif isinstance(stat, Nodes.ExprStatNode):
+            if id(stat.expr) in warnings:
+                warned = True
+            elif nodes.string_value(stat.expr) is None and not isinstance(stat.expr, ExprNodes.EllipsisNode):
+                return False
+        elif isinstance(stat, (Nodes.SingleAssignmentNode, Nodes.CascadedAssignmentNode)):
+            targets = stat.lhs_list if isinstance(stat, Nodes.CascadedAssignmentNode) else [stat.lhs]
+            for target in targets:
+                if not isinstance(target, ExprNodes.NameNode):
+                    return False
+                if target.name in global_names and target.name != flag:
+                    return False
+        else:
+            return False
+    return warned
 
 
 def _targets(node: Nodes.Node) -> list[str]:

@@ -287,6 +287,16 @@ cdef class DeviceMemoryResource(MemoryResource):
     def from_registry(uuid: uuid.UUID) -> DeviceMemoryResource:
         """Return the mapped resource registered under ``uuid`` in this process.
 
+        Parameters
+        ----------
+        uuid : uuid.UUID
+            The identifier the resource was registered under.
+
+        Returns
+        -------
+        DeviceMemoryResource
+            The mapped resource registered under ``uuid``.
+
         Raises
         ------
         RuntimeError

@@ -151,6 +151,16 @@ cdef class PinnedMemoryResource(_MemPool):
     def from_registry(uuid: uuid.UUID) -> PinnedMemoryResource:
         """Return the mapped resource registered under ``uuid`` in this process.
 
+        Parameters
+        ----------
+        uuid : uuid.UUID
+            The identifier the resource was registered under.
+
+        Returns
+        -------
+        PinnedMemoryResource
+            The mapped resource registered under ``uuid``.
+
         Raises
         ------
         RuntimeError
