@@ -331,7 +331,8 @@ def soak(session: nox.Session, impl: str) -> None:
     session fails when a check fails, and without a GPU it says so, fails
     and writes nothing. Options go after ``--``: ``--fast``,
     ``--sanitizer`` (also the soak, with reduced counts, and the API suite
-    under ``compute-sanitizer --tool memcheck``), ``--phases``, and the
+    under ``compute-sanitizer --tool memcheck``), ``--sanitizer-workers N``
+    (the sanitized API suite in N worker processes), ``--phases``, and the
     counts of ``soak.py --help``.
     """
     session.install("--no-deps", ".")

@@ -119,10 +119,29 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also run the soak (reduced counts) and the API suite under compute-sanitizer --tool memcheck",
     )
+    parser.add_argument(
+        "--sanitizer-workers",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="run the sanitized API suite in N pytest-xdist workers, a file to a worker (default 1: in order, "
+        "so that each API error is attributed to the test that was running; with more, errors are not attributed)",
+    )
     parser.add_argument("--check-gpu", action="store_true", help="only check for a GPU")
     parser.add_argument("--raw-output", type=Path, help=argparse.SUPPRESS)  # the sanitized child's results
     soak_settings.add_arguments(parser)
     return parser
+
+
+def _positive(text: str) -> int:
+    """Return a positive whole number given on the command line."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 def _phases(text: str) -> tuple[str, ...]:
@@ -203,6 +222,7 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
     found: dict[str, object] = {
         "tool": str(tool),
         "options": list(SANITIZER_OPTIONS),
+        "api_suite_workers": args.sanitizer_workers,
         "counts": dataclasses.asdict(counts),
     }
     logs = args.output.parent
@@ -234,6 +254,7 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
                 "-v",
                 "-p",
                 "no:cacheprovider",
+                *_workers(args.sanitizer_workers),
                 "conformance/api_suite",
             ],
         }
@@ -252,6 +273,13 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
                     part["failures"] = ["the sanitized soak wrote no results"]
             found[name] = part
     return found
+
+
+def _workers(count: int) -> list[str]:
+    """Return pytest's options for ``count`` sanitized workers: none for one, where the suite runs in order."""
+    if count == 1:
+        return []
+    return ["-p", "xdist", "-n", str(count), "--dist", "loadfile", "--max-worker-restart", "100"]
 
 
 def _sanitized(command: list[str], log: Path) -> tuple[int | None, str]:

@@ -82,6 +82,21 @@ def test_impossible_counts_are_refused(argv) -> None:
         parse(*argv)
 
 
+def test_the_sanitized_api_suite_runs_in_order_unless_workers_are_asked_for() -> None:
+    assert soak._parser().parse_args([]).sanitizer_workers == 1
+    assert soak._workers(1) == []
+    options = soak._workers(soak._parser().parse_args(["--sanitizer-workers", "4"]).sanitizer_workers)
+    assert options[options.index("-n") + 1] == "4"
+    assert "loadfile" in options
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "four"])
+def test_a_worker_count_must_be_a_positive_whole_number(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        soak._parser().parse_args(["--sanitizer-workers", value])
+    assert "--sanitizer-workers" in capsys.readouterr().err
+
+
 def test_phases_are_named_and_kept_in_running_order() -> None:
     assert soak._phases("lifecycle, churn") == ("churn", "lifecycle")
     with pytest.raises(ValueError, match="unknown phase"):
