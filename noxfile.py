@@ -62,7 +62,7 @@ GPU_SUITE_REQUIREMENTS = [
 # that no other test shares the device's time or memory. A test that takes
 # the worker down (a segfault, an abort) fails, named ("worker 'gw0' crashed
 # while running '<test>'"): in the summary, and in the JUnit XML as an error
-# of its test case, which cuda_core_guide.conformance_report records as a
+# of its test case, which cuda_core_guide.reports.conformance_report records as a
 # failure. A new worker runs the rest. The scheduling must be `load`: under
 # `loadfile`, `loadscope` and `loadgroup`, pytest-xdist 3.8 gives the crashed
 # test to the new worker again, until no restart is left. `--maxschedchunk 1`
@@ -265,11 +265,11 @@ def conformance(session: nox.Session, impl: str) -> None:
         paths = ["conformance/api_suite", "guide"]
     reports = ROOT / "reports"
     junit = reports / f"conformance-{impl}.xml"
-    # Which of upstream's public callables the API suite calls (cuda_core_guide.api_coverage).
+    # Which of upstream's public callables the API suite calls (cuda_core_guide.reports.api_coverage).
     record = reports / f"api-coverage-{impl}.json"
     plugin = [
         "-p",
-        "cuda_core_guide.api_coverage_plugin",
+        "cuda_core_guide.reports.api_coverage_plugin",
         f"--api-coverage={record}",
         "--api-coverage-under=conformance/api_suite",
     ]
@@ -295,23 +295,29 @@ def conformance(session: nox.Session, impl: str) -> None:
             "-m",
             "not gpu and not surface",
             "-p",
-            "cuda_core_guide.api_coverage_plugin",
+            "cuda_core_guide.reports.api_coverage_plugin",
             f"--api-coverage={cpu_record}",
             "conformance/api_suite",
         )
     finally:
         if junit.is_file():
             matrix = reports / "conformance.json"
-            session.run("python", "-m", "cuda_core_guide.conformance_report", str(junit), "--output", str(matrix))
             session.run(
-                "python", "-m", "cuda_core_guide.bad_arguments_report", "--output", str(reports / "bad_arguments.json")
+                "python", "-m", "cuda_core_guide.reports.conformance_report", str(junit), "--output", str(matrix)
+            )
+            session.run(
+                "python",
+                "-m",
+                "cuda_core_guide.reports.bad_arguments_report",
+                "--output",
+                str(reports / "bad_arguments.json"),
             )
         records = sorted(reports.glob("api-coverage-*.json"))
         if records:
             session.run(
                 "python",
                 "-m",
-                "cuda_core_guide.api_coverage",
+                "cuda_core_guide.reports.api_coverage",
                 *map(str, records),
                 "--output",
                 str(reports / "api_coverage.json"),
@@ -547,4 +553,4 @@ def upstream_report(session: nox.Session) -> None:
     """
     session.install(".")
     output = ROOT / "reports" / "upstream.json"
-    session.run("python", "-m", "cuda_core_guide.upstream_releases", "--output", str(output), *session.posargs)
+    session.run("python", "-m", "cuda_core_guide.reports.upstream_releases", "--output", str(output), *session.posargs)

@@ -6,13 +6,14 @@
 
 The checker prints each rule's title, level, chapter and text, which the
 guide's MyST chapters define. ``build_py`` renders them into
-``cuda_core_guide/catalog.json`` in the build tree, so an installed
+``cuda_core_guide/guide/catalog.json`` in the build tree, so an installed
 checker reads package data and never looks for the chapters. An editable
 install skips this: it reads the chapters of the checkout it runs from.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -28,13 +29,16 @@ class BuildWithCatalog(build_py):
 
     def run(self) -> None:
         """Copy the packages, then render the catalog into the build tree."""
+        # build_py copies into build/lib and leaves what is already there: a
+        # module that moved since the last build would ship twice.
+        shutil.rmtree(Path(self.build_lib) / "cuda_core_guide", ignore_errors=True)
         super().run()
         if self.editable_mode:
             return
         sys.path.insert(0, str(ROOT / "conformance"))
         try:
-            from cuda_core_guide.catalog import CATALOG_RESOURCE, build_catalog, dump_catalog
-            from cuda_core_guide.myst import MystError
+            from cuda_core_guide.guide.catalog import CATALOG_RESOURCE, build_catalog, dump_catalog
+            from cuda_core_guide.guide.myst import MystError
         finally:
             sys.path.pop(0)
         try:
@@ -42,7 +46,7 @@ class BuildWithCatalog(build_py):
         except MystError as exc:
             # setuptools prints a SetupError as one "error:" line, without a traceback.
             raise SetupError(f"cannot build the rule catalog from the guide: {exc}") from None
-        target = Path(self.build_lib) / "cuda_core_guide" / CATALOG_RESOURCE
+        target = Path(self.build_lib) / "cuda_core_guide" / "guide" / CATALOG_RESOURCE
         target.write_text(dump_catalog(catalog), encoding="utf-8")
 
 

@@ -15,10 +15,11 @@ import subprocess
 from pathlib import Path
 
 from sphinx.application import Sphinx
+from sphinx.domains.python import PythonDomain
 
 import cuda.core
 from cuda_core_guide import __version__
-from cuda_core_guide.catalog import default_docs_url, project_url
+from cuda_core_guide.guide.catalog import default_docs_url, project_url
 
 ROOT = Path(__file__).resolve().parent.parent
 REPOSITORY = project_url("Source") or "https://github.com/cuda-core-guide/cuda-core-guide"
@@ -54,7 +55,15 @@ intersphinx_mapping = {"python": ("https://docs.python.org/3", "_inventories/pyt
 # The public modules whose names a docstring may write unqualified: a
 # docstring of cuda.core.graph names ``Stream``, one of cuda.core names
 # ``StridedMemoryView`` or ``GraphBuilder``, as users import them.
-_PUBLIC_MODULES = ("cuda.core", "cuda.core.utils", "cuda.core.graph", "cuda.core.typing")
+_PUBLIC_MODULES = (
+    "cuda.core",
+    "cuda.core.utils",
+    "cuda.core.graph",
+    "cuda.core.typing",
+    "cuda.core.texture",
+    "cuda.core.system",
+    "cuda.core.system.typing",
+)
 # cuda.bindings publishes no inventory that the build could carry, and
 # NumPy's is not carried (the build is offline): their names stay unlinked.
 nitpick_ignore_regex = [
@@ -97,6 +106,10 @@ numpydoc_xref_param_type = True
 numpydoc_xref_ignore = {"or", "of", "optional", "default", "to", "and", "a", "an", "the", "those"}
 numpydoc_xref_aliases = {name: f"cuda.core.{name}" for name in cuda.core.__all__}
 numpydoc_xref_aliases |= {name: f"cuda.core._utils.cuda_utils.{name}" for name in ("CUDAError", "NVRTCError")}
+# The texture and system modules' names, written unqualified in their own docstrings.
+numpydoc_xref_aliases |= {name: f"cuda.core.texture.{name}" for name in cuda.core.texture.__all__}
+numpydoc_xref_aliases |= {name: f"cuda.core.system.{name}" for name in cuda.core.system.__all__}
+numpydoc_xref_aliases |= {name: f"cuda.core.system.typing.{name}" for name in cuda.core.system.typing.__all__}
 
 # The guide's checker gates the build: any finding in the reference
 # implementation is a warning, and -W makes it an error.
@@ -189,10 +202,35 @@ html_context = {"default_mode": "auto"}
 
 def setup(app: Sphinx) -> None:
     """Connect this site's autodoc adjustments."""
+    app.add_domain(_PublicPythonDomain, override=True)
     app.connect("autodoc-process-signature", _adjust_embedded_signatures)
     app.connect("autodoc-process-docstring", _escape_embedded_property_names)
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("missing-reference", _resolve_in_public_modules)
+
+
+class _PublicPythonDomain(PythonDomain):
+    """The Python domain, where an unqualified name that two public modules define means the nearer one.
+
+    ``Device`` is both :class:`cuda.core.Device` and
+    :class:`cuda.core.system.Device`: an annotation of ``cuda.core.texture``
+    that names ``Device`` means the first, one of ``cuda.core.system`` the
+    second. The nearer is the reference's own module, then the public
+    modules in the order of ``_PUBLIC_MODULES``.
+    """
+
+    def find_obj(
+        self, env: object, modname: str, classname: str, name: str, type: str | None, searchmode: int = 0
+    ) -> list:
+        """Return the objects ``name`` may mean, the nearer one alone where several public ones match."""
+        matches = super().find_obj(env, modname, classname, name, type, searchmode)
+        canonical = [match for match in matches if not match[1].aliased]
+        if len(canonical) > 1:
+            for module in (modname, *_PUBLIC_MODULES):
+                nearer = [match for match in canonical if module and match[0] == f"{module}.{name}"]
+                if nearer:
+                    return nearer
+        return matches
 
 
 def _escape_embedded_property_names(

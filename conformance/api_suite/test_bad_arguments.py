@@ -4,7 +4,7 @@
 
 """Bad arguments raise the documented exception, with a message that names the argument.
 
-The rows are :data:`cuda_core_guide.bad_arguments.CASES`: each calls one
+The rows are :data:`cuda_core_guide.reports.bad_arguments.CASES`: each calls one
 public callable of ``cuda.core`` with one bad value (a wrong type, ``None``,
 a negative or overflowing size, an unknown option name, a closed object, an
 object of another device). A row's expectation may be upstream's own, for a
@@ -24,8 +24,8 @@ import pytest
 
 import cuda.core
 import cuda.core.utils  # a submodule: importing it makes it an attribute of cuda.core
-from cuda_core_guide.bad_arguments import CASES, BadArgument
 from cuda_core_guide.implementation import implementation_under_test
+from cuda_core_guide.reports.bad_arguments import CASES, BadArgument
 
 # Upstream types these arguments, and Cython words the TypeError of a wrong type:
 # "Argument 'x' has incorrect type (expected <module.Type>, got <type name>)".

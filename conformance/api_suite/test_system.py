@@ -4,13 +4,11 @@
 
 """``cuda.core.system``: NVML's view of the machine, without a CUDA context.
 
-The reference implementation defers this module (the ``nvml`` group of
-``guide/_data/differences.toml``), so these tests run against upstream
-only. Every query either answers with a value of its documented type or
-raises one of the errors NVML uses for a query the device or the caller
-may not make (``NotSupportedError``, ``NoPermissionError``): a runner's
-GPU need not have fans, a display or NVLink, and a container need not be
-allowed to read the InfoROM.
+Every query either answers with a value of its documented type or raises
+one of the errors NVML uses for a query the device or the caller may not
+make (``NotSupportedError``, ``NoPermissionError``): a runner's GPU need
+not have fans, a display or NVLink, and a container need not be allowed to
+read the InfoROM. ``test_system_api.py`` has the tests that need no device.
 """
 
 from __future__ import annotations
@@ -22,10 +20,7 @@ from typing import TypeVar
 import pytest
 
 import cuda.core
-
-system = pytest.importorskip(
-    "cuda.core.system", reason="cuda.core.system is deferred in this implementation (differences.toml: nvml)"
-)
+from cuda.core import system
 
 pytestmark = pytest.mark.gpu
 
@@ -209,3 +204,54 @@ def test_events_are_registered(nvml_device) -> None:
         assert registered is None or hasattr(registered, "wait")
     system_events = _query(lambda: system.register_events([system.typing.SystemEventType.BIND]))
     assert system_events is None or hasattr(system_events, "wait")
+
+
+def test_a_cuda_uuid_finds_the_system_device(nvml_device) -> None:
+    cuda_device = nvml_device.to_cuda_device()
+    assert cuda_device.uuid.lower() == nvml_device.uuid_without_prefix.lower()
+    assert system.Device(uuid=cuda_device.uuid).uuid == nvml_device.uuid
+    assert system.Device(uuid=nvml_device.uuid.encode()).uuid == nvml_device.uuid
+
+
+def test_the_values_of_a_device_are_reported_in_their_types(nvml_device) -> None:
+    memory = nvml_device.memory_info
+    assert memory.reserved >= 0
+    assert memory.used + memory.free <= memory.total
+    pci = nvml_device.pci_info
+    assert pci.vendor_id == 0x10DE
+    assert nvml_device.pci_bus_id.lower() == pci.bus_id.lower()
+    for value in (pci.bus, pci.device, pci.domain, pci.base_class, pci.sub_class, pci.subsystem_id):
+        assert isinstance(value, int)
+    for query in (
+        lambda: pci.current_link_generation,
+        lambda: pci.current_link_width,
+        lambda: pci.max_link_generation,
+        lambda: pci.max_link_width,
+        lambda: pci.link_generation,
+        lambda: pci.replay_counter,
+    ):
+        value = _query(query)
+        assert value is None or isinstance(value, int)
+    temperature = _query(lambda: nvml_device.temperature.get_sensor())
+    assert temperature is None or 0 < temperature < 150
+    inforom = nvml_device.inforom
+    for query in (lambda: inforom.image_version, lambda: inforom.board_part_number):
+        value = _query(query)
+        assert value is None or isinstance(value, str)
+    values = _query(lambda: nvml_device.get_field_values([system.typing.FieldId.DEV_ECC_CURRENT]))
+    if values is not None:
+        field = values[0]
+        assert field.field_id == system.typing.FieldId.DEV_ECC_CURRENT
+        assert isinstance(field.timestamp, int)
+        _query(lambda: field.value)
+
+
+def test_an_nvlink_is_queried_through_its_info(nvml_device) -> None:
+    count = _query(nvml_device.get_nvlink_count)
+    if not count:
+        pytest.skip("this device has no NVLink, or NVML does not count its links")
+    link = system.NvlinkInfo(nvml_device, 0)
+    state = _query(lambda: link.state)
+    assert state is None or isinstance(state, bool)
+    with pytest.raises(ValueError, match="(?i)link"):
+        nvml_device.get_nvlink(count)

@@ -4,10 +4,10 @@
 
 """``cuda.core.texture``: CUDA arrays, and texture and surface objects bound to them.
 
-The reference implementation defers this module (the ``texture`` group of
-``guide/_data/differences.toml``), so these tests run against upstream
-only: they make arrays of each kind, copy data through them, bind texture
-and surface objects, and sample a texture from a kernel.
+The tests make arrays of each kind, copy data through them, bind texture
+and surface objects, sample textures of arrays and of linear memory from a
+kernel, and write an array through a surface from a kernel.
+``test_texture_api.py`` has the tests that need no device.
 """
 
 from __future__ import annotations
@@ -23,12 +23,9 @@ from cuda.core import (
     Program,
     ProgramOptions,
     launch,
+    texture,
 )
 from cuda.core.typing import ArrayFormatType
-
-texture = pytest.importorskip(
-    "cuda.core.texture", reason="cuda.core.texture is deferred in this implementation (differences.toml: texture)"
-)
 
 pytestmark = pytest.mark.gpu
 
@@ -163,3 +160,106 @@ def test_linear_and_pitched_memory_can_back_a_texture(device, stream) -> None:
     stream.sync()
     linear.close(stream)
     pitched.close(stream)
+
+
+def _kernel(device, code: str, name: str):
+    """Return kernel ``name`` of CUDA C++ ``code``, compiled for the device."""
+    program = Program(code, "c++", options=ProgramOptions(arch=f"sm_{device.arch}"))
+    return program.compile("cubin").get_kernel(name)
+
+
+def _read_back(buffer, stream) -> np.ndarray:
+    """Return a device buffer's contents as float32 values, copied through pinned memory."""
+    host = LegacyPinnedMemoryResource().allocate(buffer.size)
+    buffer.copy_to(host, stream=stream)
+    stream.sync()
+    values = np.frombuffer(ctypes.string_at(int(host.handle), buffer.size), dtype=np.float32).copy()
+    host.close()
+    return values
+
+
+def test_a_kernel_writes_an_array_through_a_surface_object(device, stream) -> None:
+    array = _opaque(device, surface=True)
+    surface = device.create_surface_object(resource=texture.ResourceDescriptor.from_opaque_array(array))
+    code = """
+    extern "C" __global__ void paint(cudaSurfaceObject_t surface, int width, int height) {
+        int x = threadIdx.x, y = blockIdx.x;
+        if (x < width && y < height) {
+            surf2Dwrite(float(y * 100 + x), surface, x * (int)sizeof(float), y);
+        }
+    }
+    """
+    kernel = _kernel(device, code, "paint")
+    launch(stream, LaunchConfig(grid=HEIGHT, block=WIDTH), kernel, np.uint64(int(surface.handle)), WIDTH, HEIGHT)
+    back = np.zeros((HEIGHT, WIDTH), dtype=np.float32)
+    array.copy_to(back, stream=stream)
+    stream.sync()
+    np.testing.assert_array_equal(back, _image())
+    surface.close()
+    array.close()
+
+
+def test_a_texture_object_fetches_linear_memory_by_index(device, stream) -> None:
+    values = np.arange(256, dtype=np.float32) * 0.5
+    pinned = LegacyPinnedMemoryResource().allocate(values.nbytes)
+    ctypes.memmove(int(pinned.handle), values.ctypes.data, values.nbytes)
+    linear = device.allocate(values.nbytes, stream=stream)
+    linear.copy_from(pinned, stream=stream)
+    resource = texture.ResourceDescriptor.from_linear(linear, format="float32", num_channels=1)
+    assert resource.kind == "linear"
+    tex = device.create_texture_object(resource=resource)
+    code = """
+    extern "C" __global__ void fetch(cudaTextureObject_t tex, float* out, int count) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < count) {
+            out[i] = tex1Dfetch<float>(tex, i);
+        }
+    }
+    """
+    kernel = _kernel(device, code, "fetch")
+    out = device.allocate(values.nbytes, stream=stream)
+    launch(stream, LaunchConfig(grid=2, block=128), kernel, np.uint64(int(tex.handle)), out, values.size)
+    np.testing.assert_array_equal(_read_back(out, stream), values)
+    tex.close()
+    out.close(stream)
+    linear.close(stream)
+    stream.sync()
+    pinned.close()
+
+
+def test_a_mipmap_level_copies_data_in_and_out(device, stream) -> None:
+    options = texture.MipmappedArrayOptions(shape=(WIDTH, HEIGHT), format="float32", num_channels=1, num_levels=2)
+    mipmapped = device.create_mipmapped_array(options)
+    level = mipmapped.get_level(1)
+    assert level.shape == (WIDTH // 2, HEIGHT // 2)
+    assert level.format == ArrayFormatType.FLOAT32
+    data = np.arange(level.size_bytes // 4, dtype=np.float32).reshape(HEIGHT // 2, WIDTH // 2)
+    level.copy_from(data, stream=stream)
+    back = np.zeros_like(data)
+    level.copy_to(back, stream=stream)
+    stream.sync()
+    np.testing.assert_array_equal(back, data)
+    level.close()
+    mipmapped.close()
+
+
+def test_arrays_take_their_options_as_a_dict(device) -> None:
+    array = device.create_opaque_array({"shape": (32,), "format": "uint8", "num_channels": 4})
+    assert (array.shape, array.format, array.num_channels, array.element_bytes) == ((32,), ArrayFormatType.UINT8, 4, 4)
+    assert array.size_bytes == 128
+    array.close()
+
+
+def test_a_surface_object_needs_an_array_that_allows_surfaces(device, stream) -> None:
+    array = _opaque(device)
+    with pytest.raises(ValueError, match="is_surface_load_store"):
+        device.create_surface_object(resource=texture.ResourceDescriptor.from_opaque_array(array))
+    linear = device.allocate(1024, stream=stream)
+    with pytest.raises(ValueError, match="linear"):
+        device.create_surface_object(
+            resource=texture.ResourceDescriptor.from_linear(linear, format="float32", num_channels=1)
+        )
+    with pytest.raises(TypeError):
+        device.create_texture_object(resource=array)
+    linear.close(stream)
+    array.close()

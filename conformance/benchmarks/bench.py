@@ -24,10 +24,10 @@ round by round, so that drift of the machine spreads over all of them:
    256 MiB, against the device's theoretical bandwidth.
 4. **Profile** (``profile_op.py`` under ``py-spy record --native``): where
    the time of the operations that have a floor target goes, for the
-   reference, its floor and upstream (:mod:`cuda_core_guide.bench_profile`).
+   reference, its floor and upstream (:mod:`cuda_core_guide.reports.bench_profile`).
    Without py-spy, or where it may not trace, the part records why.
 
-The report (:mod:`cuda_core_guide.bench_report`) is written only when
+The report (:mod:`cuda_core_guide.reports.bench_report`) is written only when
 every part succeeded; without a GPU, or without upstream ``cuda-core``,
 nothing is written and the exit status is 2::
 
@@ -167,18 +167,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and write its report.
+    """Run the benchmark on the command-line arguments ``argv`` (``sys.argv[1:]`` by default) and write its report.
 
-    Parameters
-    ----------
-    argv : list of str, optional
-        Command-line arguments; ``sys.argv[1:]`` by default.
-
-    Returns
-    -------
-    int
-        0 when the report was written; 2 without a GPU or without upstream
-        ``cuda-core`` (nothing written); 1 when a worker failed.
+    The exit status is 0 when the report was written, 2 without a GPU or
+    without upstream ``cuda-core`` (nothing is written then), and 1 when a
+    worker failed.
     """
     args = _parser().parse_args(argv)
     from cuda_core_guide.gpu import gpu_status
@@ -206,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"a benchmark worker failed ({exc.returncode}): {' '.join(map(str, exc.cmd))}", file=sys.stderr)
         print(f"its output is in {work}. No report is written.", file=sys.stderr)
         return 1
-    from cuda_core_guide.bench_report import write_report
+    from cuda_core_guide.reports.bench_report import write_report
 
     write_report(report, args.output)
     print(_summary(report))
@@ -233,7 +226,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str) -> dict:
     """Run the three parts and return the report."""
-    from cuda_core_guide.bench_report import build_report, source_digest
+    from cuda_core_guide.reports.bench_report import build_report, source_digest
 
     started = time.perf_counter()
     load_before = os.getloadavg()
@@ -336,7 +329,7 @@ def _owner(benchmark: str, impl: str) -> str:
 
     The floor timed in the reference's process is ``floor``; in another
     implementation's, ``floor_in_<implementation>``
-    (:data:`cuda_core_guide.bench_report.CONTROLS`).
+    (:data:`cuda_core_guide.reports.bench_report.CONTROLS`).
     """
     if not benchmark.startswith(f"{_FLOOR}."):
         return impl
@@ -410,7 +403,7 @@ def _profile_one(spy: str, python: str, impl: str, name: str, seconds: float, fl
     Every wait is bounded, so that a profiler that cannot attach, or
     samples too slowly, costs the part its data and never the run.
     """
-    from cuda_core_guide.bench_profile import parse_raw, summarize
+    from cuda_core_guide.reports.bench_profile import parse_raw, summarize
 
     raw = folder / f"{impl}-{name}.txt"
     worker_command = [python, str(_HERE / "profile_op.py"), "--impl", impl, "--op", name, "--wait"]

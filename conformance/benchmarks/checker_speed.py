@@ -51,8 +51,8 @@ from collections.abc import Callable, Iterable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from cuda_core_guide.provenance import git_commit, utc_now
-from cuda_core_guide.speed_targets import speed_targets
+from cuda_core_guide.reports.provenance import git_commit, utc_now
+from cuda_core_guide.reports.speed_targets import speed_targets
 
 __all__ = [
     "CACHED",
@@ -181,7 +181,7 @@ def targets(report: dict) -> dict[str, bool]:
     -------
     dict of str to bool
         Each target, in words, and whether the medians meet it
-        (:func:`cuda_core_guide.speed_targets.speed_targets`, which the site's page reads too).
+        (:func:`cuda_core_guide.reports.speed_targets.speed_targets`, which the site's page reads too).
     """
     return {target: met for target, _, met in speed_targets(report)}
 

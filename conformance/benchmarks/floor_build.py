@@ -51,7 +51,7 @@ def build_floor(output: Path, include: Path | None = None) -> Path:
         If Cython or the C++ compiler fails, with what it printed.
     """
     if include is None:
-        from cuda_core_guide.example_build import cuda_include_dir
+        from cuda_core_guide.examples.build import cuda_include_dir
 
         include = cuda_include_dir()
     output.mkdir(parents=True, exist_ok=True)
@@ -66,17 +66,9 @@ def build_floor(output: Path, include: Path | None = None) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Compile the floor module into the folder named by ``--output``.
+    """Compile the floor module into the folder that ``--output`` of ``argv`` (``sys.argv[1:]`` by default) names.
 
-    Parameters
-    ----------
-    argv : list of str, optional
-        Command-line arguments; ``sys.argv[1:]`` by default.
-
-    Returns
-    -------
-    int
-        0 on success, 1 when compiling fails.
+    The exit status is 0 on success and 1 when compiling fails.
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--output", type=Path, required=True, help="folder for the extension")

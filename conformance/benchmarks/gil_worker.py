@@ -43,15 +43,8 @@ _WORK_BYTES = 1 << 20
 def main(argv: list[str] | None = None) -> int:
     """Measure the counter alone and with each number of worker threads; write the result as JSON.
 
-    Parameters
-    ----------
-    argv : list of str, optional
-        Command-line arguments; ``sys.argv[1:]`` by default.
-
-    Returns
-    -------
-    int
-        The exit status.
+    ``argv`` holds the command-line arguments, ``sys.argv[1:]`` by default;
+    the exit status is 0 once the result is written.
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, choices=IMPLEMENTATIONS)

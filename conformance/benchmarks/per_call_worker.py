@@ -20,8 +20,9 @@ implementation's: the floor is the control of its process. What differs
 from one process to the next (the runner's CPU runs some processes at
 about twice the speed of others, for every kind of call) is then shared by
 an implementation and its floor, and the report compares implementations
-through their floors (:func:`cuda_core_guide.bench_stats.normalized`). A value is the time of one call, from a loop of
-``loops`` calls followed by the operation's finish. Operations that fail
+through their floors (:func:`cuda_core_guide.reports.bench_stats.normalized`).
+A value is the time of one call, from a loop of ``loops`` calls followed by
+the operation's finish. Operations that fail
 once when tried are not timed: their errors go to ``--errors``.
 """
 

@@ -34,8 +34,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cuda_core_guide.config import Config
-from cuda_core_guide.rules import all_rules
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.rules import all_rules
 from cuda_core_guide.source import load_source
 
 HEADER = (

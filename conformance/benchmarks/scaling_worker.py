@@ -29,17 +29,10 @@ __all__ = ["main", "time_per_call"]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Time fill and copy at every size; write seconds per call as JSON.
+    """Time fill and copy at every size of ``argv``'s ``--sizes``; write seconds per call as JSON.
 
-    Parameters
-    ----------
-    argv : list of str, optional
-        Command-line arguments; ``sys.argv[1:]`` by default.
-
-    Returns
-    -------
-    int
-        The exit status.
+    ``argv`` defaults to ``sys.argv[1:]``. Returns 0, the exit status, once
+    the result is written.
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", required=True, help="label of the installed cuda.core")

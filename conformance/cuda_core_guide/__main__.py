@@ -6,6 +6,6 @@
 
 import sys
 
-from cuda_core_guide.cli import main
+from cuda_core_guide.checker.cli import main
 
 sys.exit(main())

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-from cuda_core_guide.upstream_report import extract_sources
+from cuda_core_guide.reports.upstream_report import extract_sources
 
 __all__ = ["FUZZ_SCALE", "corpus_files"]
 

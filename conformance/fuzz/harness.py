@@ -25,8 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from cuda_core_guide.cli import main
-from cuda_core_guide.time_limit import time_limit
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.checker.time_limit import time_limit
 
 __all__ = ["COUNTS", "STATUSES", "Hang", "Outcome", "run_and_check", "snapshot", "summary"]
 

@@ -20,10 +20,10 @@ from harness import run_and_check
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.config import real_path
-from cuda_core_guide.config_schema import SETTINGS
-from cuda_core_guide.rules import all_rules
+from cuda_core_guide.checker.config import real_path
+from cuda_core_guide.checker.config_schema import SETTINGS
+from cuda_core_guide.checker.rules import all_rules
+from cuda_core_guide.guide.catalog import load_catalog
 
 CORPUS = corpus_files()
 PROFILE = os.environ.get("CUDA_CORE_GUIDE_FUZZ_PROFILE", "ci")

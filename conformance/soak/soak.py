@@ -30,8 +30,12 @@ says which), 2 without a GPU or with bad options (nothing is written).
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import dataclasses
 import json
+import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -53,18 +57,10 @@ _SANITIZER_TIMEOUT_S = 1800
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the soak and write its report.
+    """Run the soak on the command-line arguments ``argv`` (``sys.argv[1:]`` by default) and write its report.
 
-    Parameters
-    ----------
-    argv : list of str, optional
-        Command-line arguments; ``sys.argv[1:]`` by default.
-
-    Returns
-    -------
-    int
-        0 when every check passed, 1 when one failed, 2 without a GPU or
-        with bad options (no report written then).
+    The exit status is 0 when every check passed, 1 when one failed, and 2
+    without a GPU or with bad options (no report is written then).
     """
     parser = _parser()
     args = parser.parse_args(argv)
@@ -126,6 +122,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="run the sanitized API suite in N pytest-xdist workers, a file to a worker (default 1: in order, "
         "so that each API error is attributed to the test that was running; with more, errors are not attributed)",
+    )
+    parser.add_argument(
+        "--sanitizer-timeout",
+        type=_positive,
+        default=_SANITIZER_TIMEOUT_S,
+        metavar="S",
+        help=f"stop each sanitized run after S seconds, and count that as a failure (default {_SANITIZER_TIMEOUT_S})",
     )
     parser.add_argument("--check-gpu", action="store_true", help="only check for a GPU")
     parser.add_argument("--raw-output", type=Path, help=argparse.SUPPRESS)  # the sanitized child's results
@@ -258,11 +261,21 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
                 "conformance/api_suite",
             ],
         }
-        for name, command in targets.items():
-            _say(f"sanitizer: {name} under memcheck")
-            log = logs / f"soak-sanitizer-{name}.log"
-            returncode, output = _sanitized([str(tool), *SANITIZER_OPTIONS, *command], log)
-            part = {**summarize(output), "returncode": returncode, "log": log.name}
+        # The two runs are independent and each is slow under the tool: they run side by side.
+        _say(f"sanitizer: {' and '.join(targets)} under memcheck, side by side")
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(targets)) as pool:
+            done = {
+                name: pool.submit(
+                    _sanitized,
+                    [str(tool), *SANITIZER_OPTIONS, *command],
+                    logs / f"soak-sanitizer-{name}.log",
+                    args.sanitizer_timeout,
+                )
+                for name, command in targets.items()
+            }
+        for name, future in done.items():
+            returncode, output = future.result()
+            part = {**summarize(output), "returncode": returncode, "log": f"soak-sanitizer-{name}.log"}
             if name == "soak":
                 try:
                     child = json.loads(raw.read_text(encoding="utf-8"))
@@ -282,21 +295,27 @@ def _workers(count: int) -> list[str]:
     return ["-p", "xdist", "-n", str(count), "--dist", "loadfile", "--max-worker-restart", "100"]
 
 
-def _sanitized(command: list[str], log: Path) -> tuple[int | None, str]:
-    """Run a command under the tool from the repository's root; return its status and output, kept in ``log``."""
+def _sanitized(command: list[str], log: Path, timeout: float) -> tuple[int | None, str]:
+    """Run a command under the tool from the repository's root; return its status and output, kept in ``log``.
+
+    The output goes to ``log`` as it comes, so that a run stopped from
+    outside still leaves what it did. A run past ``timeout`` seconds is
+    stopped with every process it started, and its status is ``None``.
+    """
     log.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        done = subprocess.run(
-            command, cwd=_ROOT, capture_output=True, text=True, timeout=_SANITIZER_TIMEOUT_S, check=False
-        )
-        returncode, output = done.returncode, done.stdout + done.stderr
-    except subprocess.TimeoutExpired as exc:
-        returncode = None
-        output = "".join(
-            part.decode("utf-8", "replace") if isinstance(part, bytes) else part or ""
-            for part in (exc.stdout, exc.stderr)
-        )
-    log.write_text(output, encoding="utf-8")
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, cwd=_ROOT, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            returncode: int | None = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            returncode = None
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    output = log.read_text(encoding="utf-8", errors="replace")
+    if returncode is None:
+        output += f"\nsoak: stopped after {timeout:g} s (--sanitizer-timeout)\n"
+        log.write_text(output, encoding="utf-8")
     return returncode, output
 
 
@@ -306,8 +325,8 @@ def _run_document(
     """Return the run as the report records it, with its provenance and verdict."""
     from soak_report import failures
 
-    from cuda_core_guide.conformance_report import provenance
-    from cuda_core_guide.provenance import provenance as common_provenance
+    from cuda_core_guide.reports.conformance_report import provenance
+    from cuda_core_guide.reports.provenance import provenance as common_provenance
 
     sanitizer_part = {key: value for key, value in (sanitizer or {}).items() if key in ("soak", "api_suite")}
     found = failures(results, sanitizer_part)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from soak_settings import Tolerances
 
-from cuda_core_guide.report_file import write_document
+from cuda_core_guide.reports.report_file import write_document
 
 __all__ = ["FORMAT", "TOLERANCE_NOTES", "baseline_drift", "failures", "merge", "validate", "write_report"]
 
@@ -101,6 +101,9 @@ def failures(
         found += [f"lifecycle {verdict['case']}: {problem}" for problem in verdict.get("problems", [])]
     for target, part in dict(sanitizer or {}).items():
         if not isinstance(part, Mapping):
+            continue
+        if "returncode" in part and part["returncode"] is None:
+            found.append(f"sanitizer {target}: stopped at its time limit (--sanitizer-timeout); its log holds what ran")
             continue
         if part.get("error_summary") is None:
             found.append(f"sanitizer {target}: no error summary (status {part.get('returncode')})")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from cuda_core_guide import __version__
-from cuda_core_guide.bench_report import OPERATIONS, PHASE_OPERATIONS, build_report
+from cuda_core_guide.reports.bench_report import OPERATIONS, PHASE_OPERATIONS, build_report
 
 __all__ = ["DEVICE", "SIZES", "raw_timings", "synthetic_report"]
 

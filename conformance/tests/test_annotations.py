@@ -10,7 +10,7 @@ import textwrap
 
 from Cython.Compiler import ExprNodes
 
-from cuda_core_guide.rules.typ.annotations import annotations, expressions
+from cuda_core_guide.checker.rules.typ.annotations import annotations, expressions
 from cuda_core_guide.source import load_source
 
 TEXT = textwrap.dedent(

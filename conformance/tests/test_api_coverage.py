@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.api_coverage import CallRecorder, coverage, main, surface_callables
+from cuda_core_guide.reports.api_coverage import CallRecorder, coverage, main, surface_callables
 
 SURFACE = {
     "modules": {
@@ -305,7 +305,7 @@ def _run_plugin(root: Path, *options: str, more: dict[str, str] | None = None) -
             "-p",
             "no:cacheprovider",
             "-p",
-            "cuda_core_guide.api_coverage_plugin",
+            "cuda_core_guide.reports.api_coverage_plugin",
             f"--api-coverage={root / 'record.json'}",
             "--api-coverage-under=counted",
             *options,

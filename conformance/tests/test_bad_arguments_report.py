@@ -7,15 +7,16 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pytest
+from sites import build as build_site
+from sites import write_site
 
-from cuda_core_guide.bad_arguments import CASES, BadArgument, Expectation
-from cuda_core_guide.bad_arguments_report import build, main, row_outcomes
+from cuda_core_guide.reports.bad_arguments import CASES, BadArgument, Expectation
+from cuda_core_guide.reports.bad_arguments_report import build, main, row_outcomes
 
-sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
+pytest.importorskip("sphinx", reason="Sphinx is not installed")
 
 ROW = CASES[0]
 JUNIT = f"""<?xml version="1.0" encoding="utf-8"?>
@@ -32,7 +33,7 @@ JUNIT = f"""<?xml version="1.0" encoding="utf-8"?>
 def test_rows_are_read_from_a_junit_report(tmp_path) -> None:
     report = tmp_path / "conformance-reference.xml"
     report.write_text(JUNIT, encoding="utf-8")
-    from cuda_core_guide.conformance_report import junit_outcomes
+    from cuda_core_guide.reports.conformance_report import junit_outcomes
 
     rows = row_outcomes(junit_outcomes(report))
     assert rows == {
@@ -80,33 +81,15 @@ def test_every_row_is_documented_enough_to_publish() -> None:
 
 def _site(root: Path, bad: dict | None, coverage: dict | None) -> Path:
     """Write a site with a bad-arguments page and an API coverage page."""
-    docs = root / "docs"
-    (docs / "_data").mkdir(parents=True)
-    (docs / "conf.py").write_text(
-        textwrap.dedent(
-            """\
-            extensions = ["myst_parser", "cuda_core_guide.sphinxext"]
-            nitpicky = True
-            cuda_core_guide_bad_arguments = "_data/bad_arguments.json"
-            cuda_core_guide_api_coverage = "_data/api_coverage.json"
-            """
-        )
-    )
-    (docs / "index.md").write_text("# Site\n\n```{toctree}\nbad\ncoverage\n```\n")
-    (docs / "bad.md").write_text("# Bad arguments\n\n```{bad-arguments-table}\n```\n")
-    (docs / "coverage.md").write_text("# Coverage\n\n```{api-coverage}\n```\n")
-    if bad is not None:
-        (docs / "_data" / "bad_arguments.json").write_text(json.dumps(bad))
-    if coverage is not None:
-        (docs / "_data" / "api_coverage.json").write_text(json.dumps(coverage))
-    return docs
-
-
-def _build(docs: Path, capsys) -> None:
-    """Build the site with -W and -n, asserting it succeeds."""
-    status = sphinx_build(["-W", "--keep-going", "-q", "-n", "-b", "html", str(docs), str(docs / "_build")])
-    captured = capsys.readouterr()
-    assert status == 0, captured.out + captured.err
+    settings = {
+        "cuda_core_guide_bad_arguments": "_data/bad_arguments.json",
+        "cuda_core_guide_api_coverage": "_data/api_coverage.json",
+    }
+    pages = {
+        "bad": "# Bad arguments\n\n```{bad-arguments-table}\n```\n",
+        "coverage": "# Coverage\n\n```{api-coverage}\n```\n",
+    }
+    return write_site(root, settings, pages, {"bad_arguments.json": bad, "api_coverage.json": coverage})
 
 
 def _text(docs: Path, page: str) -> str:
@@ -116,7 +99,7 @@ def _text(docs: Path, page: str) -> str:
 
 def test_pages_say_when_there_is_no_data(tmp_path, capsys) -> None:
     docs = _site(tmp_path, None, None)
-    _build(docs, capsys)
+    build_site(docs, capsys)
     assert "No bad-argument results are recorded yet" in _text(docs, "bad")
     assert "No API coverage counts are recorded yet" in _text(docs, "coverage")
 
@@ -140,7 +123,7 @@ def test_pages_show_the_rows_and_the_counts(tmp_path, capsys) -> None:
         },
     }
     docs = _site(tmp_path, bad, coverage)
-    _build(docs, capsys)
+    build_site(docs, capsys)
     page = _text(docs, "bad")
     assert f"{len(CASES)} rows" in page
     assert "expected failure" in page
@@ -156,7 +139,7 @@ def test_the_outcomes_come_first_and_what_upstream_does_is_under_the_call(tmp_pa
     expected = next(row for row in bad["rows"] if row.get("upstream", {}).get("xfail"))
     expected["outcomes"] = {"reference": {"outcome": "passed"}, "upstream": {"outcome": "xfailed"}}
     docs = _site(tmp_path, bad, None)
-    _build(docs, capsys)
+    build_site(docs, capsys)
     page = _text(docs, "bad")
     assert "Targets:" in page
     assert "guide-report-stale" in page or "guide-report-current" in page
@@ -184,7 +167,7 @@ def test_the_coverage_aim_is_flagged_and_a_miss_explained_by_the_deferred_groups
         },
     }
     (docs / "_data" / "api_coverage.json").write_text(json.dumps(coverage))
-    _build(docs, capsys)
+    build_site(docs, capsys)
     page = _text(docs, "coverage")
     assert page.count("guide-verdict-missed") == 1  # the reference's 85%; upstream's 95% meets the aim
     assert "Why the reference implementation misses the aim" in page

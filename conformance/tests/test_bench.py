@@ -17,22 +17,16 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_data import raw_timings, synthetic_report
+from scripts import BENCHMARKS, import_script
 
-from cuda_core_guide import bench_report, bench_stats
 from cuda_core_guide.gpu import gpu_status
-
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def script(name: str, folder: Path = BENCHMARKS) -> ModuleType:
-    """Import a script of conformance/benchmarks (or a module of another folder) as a module."""
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-    return importlib.import_module(name)
+from cuda_core_guide.reports import bench_report, bench_stats
 
 
-bench_data = script("bench_data", Path(__file__).resolve().parent)
-raw_timings, synthetic_report = bench_data.raw_timings, bench_data.synthetic_report
+def script(name: str) -> ModuleType:
+    """Import a script of conformance/benchmarks as a module."""
+    return import_script(name, BENCHMARKS)
 
 
 def test_a_clear_difference_is_lower_with_an_interval_around_the_ratio() -> None:

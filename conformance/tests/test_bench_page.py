@@ -6,21 +6,13 @@
 
 from __future__ import annotations
 
-import importlib
-import json
 import re
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-synthetic_report = importlib.import_module("bench_data").synthetic_report
-report_pages = importlib.import_module("test_report_pages")
-build, images, page_text = report_pages.build, report_pages.images, report_pages.page_text
+from bench_data import synthetic_report
+from sites import build, built_text, images, page_text, write_site
 
 sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
 pytest.importorskip("myst_parser", reason="myst-parser is not installed")
@@ -40,30 +32,15 @@ CHAPTER = textwrap.dedent(
 
 def make_site(root: Path, report: dict | None, chapter: str = CHAPTER) -> Path:
     """Write a site with the performance page and a chapter that quotes the data; return its folder."""
-    from cuda_core_guide.bench_report import source_digest
+    from cuda_core_guide.reports.bench_report import source_digest
 
     reference = root / "reference_impl"
     (reference / "cuda" / "core").mkdir(parents=True)
     (reference / "cuda" / "core" / "_stream.pyx").write_text("x = 1\n")
-    docs = root / "docs"
-    (docs / "_data").mkdir(parents=True)
-    (docs / "conf.py").write_text(
-        textwrap.dedent(
-            """\
-            extensions = ["myst_parser", "cuda_core_guide.sphinxext"]
-            nitpicky = True
-            cuda_core_guide_bench = "_data/bench.json"
-            cuda_core_guide_bench_reference = "../reference_impl"
-            """
-        )
-    )
-    (docs / "index.md").write_text("# Site\n\n```{toctree}\nperformance\nlifecycle\n```\n")
-    (docs / "performance.md").write_text(PAGE)
-    (docs / "lifecycle.md").write_text(chapter)
+    settings = {"cuda_core_guide_bench": "_data/bench.json", "cuda_core_guide_bench_reference": "../reference_impl"}
     if report is not None:
         report = {"reference_digest": source_digest(reference), **report}
-        (docs / "_data" / "bench.json").write_text(json.dumps(report))
-    return docs
+    return write_site(root, settings, {"performance": PAGE, "lifecycle": chapter}, {"bench.json": report})
 
 
 def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, capsys) -> None:
@@ -105,7 +82,7 @@ def test_the_role_quotes_a_number_with_its_interval(tmp_path, capsys) -> None:
     del report["reference_digest"]
     docs = make_site(tmp_path, report)
     build(docs, capsys)
-    text = page_text((docs / "_build" / "lifecycle.html").read_text())
+    text = built_text(docs, "lifecycle")
     quote = report["quotes"]["fill_1k.ratio_upstream"]
     assert f"takes {quote['value']:.2f}× (95% CI {quote['low']:.2f}–{quote['high']:.2f}) of upstream" in text
     assert " µs (95% CI " in text
@@ -115,10 +92,10 @@ def test_the_role_quotes_a_number_with_its_interval(tmp_path, capsys) -> None:
 def test_missing_data_is_said_and_the_build_goes_on(tmp_path, capsys) -> None:
     docs = make_site(tmp_path, None)
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "No benchmark results are recorded yet: run nox -s bench on a GPU runner" in text
     assert not list((docs / "_build").glob("_images/*.svg"))
-    chapter = page_text((docs / "_build" / "lifecycle.html").read_text())
+    chapter = built_text(docs, "lifecycle")
     assert "takes (not measured) of upstream" in chapter
 
 
@@ -129,7 +106,7 @@ def test_a_key_the_present_data_lacks_is_a_warning_at_its_line(tmp_path, capsys)
     output = capsys.readouterr().err
     assert status == 0
     assert "lifecycle.md:5: WARNING: the benchmark report bench.json has no number 'fill_1k.no_such_number'" in output
-    assert "It takes (not measured) here." in page_text((docs / "_build" / "lifecycle.html").read_text())
+    assert "It takes (not measured) here." in built_text(docs, "lifecycle")
 
 
 def test_a_run_without_a_profile_says_why(tmp_path, capsys) -> None:
@@ -137,15 +114,13 @@ def test_a_run_without_a_profile_says_why(tmp_path, capsys) -> None:
     report["profile"] = {"error": "py-spy is not installed"}
     docs = make_site(tmp_path, report)
     build(docs, capsys)
-    assert "The run has no profile: py-spy is not installed." in page_text(
-        (docs / "_build" / "performance.html").read_text()
-    )
+    assert "The run has no profile: py-spy is not installed." in built_text(docs, "performance")
 
 
 def test_data_from_other_reference_sources_is_stale(tmp_path, capsys) -> None:
     docs = make_site(tmp_path, synthetic_report(reference_digest="fedcba9876543210"))
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "Stale data" in text
     assert "sources have changed since it was recorded" in text
     assert "Run nox -s bench again" in text
@@ -198,7 +173,7 @@ def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
     del report["reference_digest"]
     docs = make_site(tmp_path, report)
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "geometric mean of reference / upstream at most 0.90" in text
     assert "Phase 2 faster than Phase 1 on every operation" in text
     assert "reference / floor at most 1.15 on every call with a floor" in text
@@ -210,7 +185,7 @@ def test_operations_without_data_are_not_measured_never_zero_and_make_the_data_s
         del report["per_call"][name]
     docs = make_site(tmp_path, report)
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "Stale data" in text
     assert "it has no measurements of 3 operations that the benchmark times now" in text
     assert "launch a graph of 10 kernel nodes (Graph.launch) not measured not measured" in text
@@ -223,7 +198,7 @@ def test_current_data_says_so_and_every_target_has_its_verdict(tmp_path, capsys)
     del report["reference_digest"]  # recorded from the site's own reference sources
     docs = make_site(tmp_path, report)
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "Current data" in text
     assert re.search(r"Targets: \d of 6 met, \d missed, \d undecided", text)
     counter = re.search(r"a pure-Python counter keeps at least 0\.8 of its rate[^:]*: ([^)]*\))", text)
@@ -239,7 +214,7 @@ def test_numbers_outside_their_range_are_explained(tmp_path, capsys) -> None:
     copy[-2]["gbps"] = report["scaling"]["theoretical_gbps"] * 1.125
     docs = make_site(tmp_path, report)
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "Why a counter can run faster beside the threads than alone" in text
     assert "reference, Phase 1 (the Python driver module), 2 threads: 1.57 (0.96–1.91)" in text
     assert "the interval holds 1.0" in text
@@ -251,6 +226,6 @@ def test_numbers_outside_their_range_are_explained(tmp_path, capsys) -> None:
 def test_nothing_is_explained_when_every_number_is_in_its_range(tmp_path, capsys) -> None:
     docs = make_site(tmp_path, synthetic_report())
     build(docs, capsys)
-    text = page_text((docs / "_build" / "performance.html").read_text())
+    text = built_text(docs, "performance")
     assert "Why a counter" not in text
     assert "Why a copy" not in text

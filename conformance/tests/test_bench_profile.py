@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuda_core_guide.bench_profile import Part, classify, parse_raw, summarize
+from cuda_core_guide.reports.bench_profile import Part, classify, parse_raw, summarize
 
 # Lines in py-spy's ``raw`` format, as ``py-spy record --native`` writes them for a fill.
 _ROOT = "0x7f2c73c4524a (libc.so.6);<module> (profile_op.py:80)"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import cache_key
-from cuda_core_guide.cache import CACHE_DIR_NAME
-from cuda_core_guide.cli import main
+from cuda_core_guide.checker import cache_key
+from cuda_core_guide.checker.cache import CACHE_DIR_NAME
+from cuda_core_guide.checker.cli import main
 
 RAISING = 'def fail():\n    raise Exception("generic")\n'
 WARNING = 'import warnings\n\n\ndef old():\n    warnings.warn("old")\n'
@@ -24,7 +24,7 @@ CONFORMANCE = Path(__file__).resolve().parents[1]
 
 _RUN_CLI = """
 import sys
-from cuda_core_guide.cli import main
+from cuda_core_guide.checker.cli import main
 status = main(sys.argv[1:])
 heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"Cython", "sphinx", "docutils", "numpydoc"})
 print("IMPORTED", ",".join(heavy), file=sys.stderr)

@@ -10,7 +10,7 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-from cuda_core_guide.rules.cls.members import Member, class_members, misplaced_members
+from cuda_core_guide.checker.rules.cls.members import Member, class_members, misplaced_members
 from cuda_core_guide.source import load_source
 from cuda_core_guide.source.visibility import definitions
 

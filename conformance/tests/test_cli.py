@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.catalog import default_docs_url, rule_url
-from cuda_core_guide.cli import main
-from cuda_core_guide.rules import all_rules
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.checker.rules import all_rules
+from cuda_core_guide.guide.catalog import default_docs_url, rule_url
 
 RAISING = 'def fail():\n    raise Exception("generic")\n'
 """A file with exactly one ``ERR005`` finding, on line 2, column 5."""

@@ -13,8 +13,8 @@ from pathlib import Path
 import hypothesis
 from hypothesis import strategies as st
 
-from cuda_core_guide.config import Config
-from cuda_core_guide.runner import check_paths
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.runner import check_paths
 from cuda_core_guide.source.compile_time import branch_chains, variants
 from cuda_core_guide.source.tokens import TokenView
 

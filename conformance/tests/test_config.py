@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.cli import main
-from cuda_core_guide.config import Config, ConfigError, load_config
-from cuda_core_guide.config_schema import SETTINGS
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.checker.config import Config, ConfigError, load_config
+from cuda_core_guide.checker.config_schema import SETTINGS
+from cuda_core_guide.checker.rules import all_rules
+from cuda_core_guide.checker.runner import check_paths, check_source
 from cuda_core_guide.findings import Level
-from cuda_core_guide.rules import all_rules
-from cuda_core_guide.runner import check_paths, check_source
 
 RAISING = 'def fail():\n    raise Exception("generic")\n'
 WARNING = 'import warnings\n\n\ndef old():\n    warnings.warn("old")\n'
@@ -37,7 +37,7 @@ def json_check(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict]:
 
 def known() -> frozenset[str]:
     """Return every rule code the command accepts."""
-    from cuda_core_guide.catalog import load_catalog
+    from cuda_core_guide.guide.catalog import load_catalog
 
     return frozenset(load_catalog()) | frozenset(all_rules())
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import conformance_report
-from cuda_core_guide.conformance_report import junit_outcomes, main, merge
+from cuda_core_guide.reports import conformance_report
+from cuda_core_guide.reports.conformance_report import junit_outcomes, main, merge
 
 JUNIT = """<?xml version="1.0" encoding="utf-8"?>
 <testsuites><testsuite name="pytest">

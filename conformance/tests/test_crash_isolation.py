@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.conformance_report import junit_outcomes
+from cuda_core_guide.reports.conformance_report import junit_outcomes
 
 ROOT = Path(__file__).resolve().parents[2]
 

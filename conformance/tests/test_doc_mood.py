@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuda_core_guide.rules.doc.mood import VERBS, imperative_of, third_person_verb
+from cuda_core_guide.checker.rules.doc.mood import VERBS, imperative_of, third_person_verb
 
 
 @pytest.mark.parametrize(

@@ -16,10 +16,16 @@ import pytest
 from hypothesis import strategies as st
 from numpydoc.docscrape import NumpyDocString
 
-from cuda_core_guide.config import Config
-from cuda_core_guide.rules.doc import docstrings as docstrings_module
-from cuda_core_guide.rules.doc.docstrings import _entry_index, _entry_lines, _linear_reader, docstrings, parse_docstring
-from cuda_core_guide.runner import check_source
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.rules.doc import docstrings as docstrings_module
+from cuda_core_guide.checker.rules.doc.docstrings import (
+    _entry_index,
+    _entry_lines,
+    _linear_reader,
+    docstrings,
+    parse_docstring,
+)
+from cuda_core_guide.checker.runner import check_source
 from cuda_core_guide.source import load_source
 
 DOCSTRING = """Allocate memory.

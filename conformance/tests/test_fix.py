@@ -21,19 +21,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from rule_fixtures import FIXED_YEAR, fixture_dirs
 
-from cuda_core_guide.cli import main
-from cuda_core_guide.config import Config
-from cuda_core_guide.config_resolution import ConfigResolver
-from cuda_core_guide.fixes import Edit, Fix, apply_fixes
-from cuda_core_guide.fixing import fix_paths, fix_text
-from cuda_core_guide.rules import all_rules, is_fixable
-from cuda_core_guide.runner import check_paths
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.config_resolution import ConfigResolver
+from cuda_core_guide.checker.fixes import Edit, Fix, apply_fixes
+from cuda_core_guide.checker.fixing import fix_paths, fix_text
+from cuda_core_guide.checker.rules import all_rules, is_fixable
+from cuda_core_guide.checker.runner import check_paths
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "cuda_core_guide" / "rules"
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
-FIXED_YEAR = 2026
 HEADER_TEXT = (
     "# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n"
     "#\n# SPDX-License-Identifier: Apache-2.0\n\n"
@@ -68,7 +67,7 @@ def fixable_codes() -> list[str]:
 
 def fixture_folder(code: str) -> Path:
     """Return a rule's fixture folder."""
-    return next(RULES_DIR.glob(f"*/fixtures/{code}"))
+    return fixture_dirs()[code]
 
 
 def checked(paths: list[Path], config: Config) -> list:

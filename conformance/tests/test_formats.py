@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.catalog import load_catalog, rule_url
+from cuda_core_guide.checker.formats import FORMATS, render
 from cuda_core_guide.findings import Finding, Level
-from cuda_core_guide.formats import FORMATS, render
+from cuda_core_guide.guide.catalog import load_catalog, rule_url
 
 FINDINGS = [
     Finding("src/_buffer.pyx", 3, 5, "ERR005", "`raise Exception` is too generic", Level.RECOMMENDED),
@@ -200,8 +200,8 @@ def test_sarif_validates_against_the_official_schema() -> None:
 
 
 def test_sarif_of_a_real_run(tmp_path: Path) -> None:
-    from cuda_core_guide.config import Config
-    from cuda_core_guide.runner import check_paths
+    from cuda_core_guide.checker.config import Config
+    from cuda_core_guide.checker.runner import check_paths
 
     (tmp_path / "fail.py").write_text('raise Exception("x")\n')
     findings = check_paths([tmp_path], Config(select=("ERR005",), root=tmp_path))

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.example_check import example_code
-from cuda_core_guide.guide_rules import examples_of, include_root
-from cuda_core_guide.myst import CODE_DIRECTIVES, markdown_parser, parse_directives, split_directive
+from cuda_core_guide.examples.check import example_code
+from cuda_core_guide.guide.chapters import examples_of, include_root
+from cuda_core_guide.guide.myst import CODE_DIRECTIVES, markdown_parser, parse_directives, split_directive
 
 GUIDE = Path(__file__).resolve().parents[2] / "guide"
 MAX_COLUMNS = 104

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cuda_core_guide.guide_rules import read_guide
+from cuda_core_guide.guide.chapters import read_guide
 
 ROOT = Path(__file__).resolve().parents[2]
 INDEX = ROOT / "guide" / "index.md"

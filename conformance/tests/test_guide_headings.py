@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.guide_rules import RuleDoc, read_guide
-from cuda_core_guide.myst import markdown_parser
+from cuda_core_guide.guide.chapters import RuleDoc, read_guide
+from cuda_core_guide.guide.myst import markdown_parser
 
 GUIDE = Path(__file__).resolve().parents[2] / "guide"
 REQUIRED: dict[str, dict] = json.loads(

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import guide_rules
-from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.cli import main
-from cuda_core_guide.guide_markup import markup_problems
-from cuda_core_guide.guide_rules import read_chapter
-from cuda_core_guide.myst import MystError
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.guide import chapters
+from cuda_core_guide.guide.catalog import load_catalog
+from cuda_core_guide.guide.chapters import read_chapter
+from cuda_core_guide.guide.markup import markup_problems
+from cuda_core_guide.guide.myst import MystError
 
 CHAPTER = """\
 # Headers
@@ -110,7 +110,7 @@ def guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Return a guide folder that the command reads its catalog from."""
     folder = tmp_path / "guide"
     folder.mkdir()
-    monkeypatch.setattr(guide_rules, "checkout_guide", lambda: folder)
+    monkeypatch.setattr(chapters, "checkout_guide", lambda: folder)
     load_catalog.cache_clear()
     yield folder
     monkeypatch.undo()

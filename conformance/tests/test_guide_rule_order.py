@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.guide_rules import read_chapter
-from cuda_core_guide.myst import parse_directives
+from cuda_core_guide.guide.chapters import read_chapter
+from cuda_core_guide.guide.myst import parse_directives
 
 GUIDE = Path(__file__).resolve().parents[2] / "guide"
 CHAPTERS = sorted(path for path in GUIDE.glob("*.md") if read_chapter(path))

@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import catalog, runner
-from cuda_core_guide.cli import main
-from cuda_core_guide.config import Config, load_config
-from cuda_core_guide.config_schema import SETTINGS, ConfigError, validate_table
-from cuda_core_guide.rules import Violation, all_rules
+from cuda_core_guide.checker import runner
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.checker.config import Config, load_config
+from cuda_core_guide.checker.config_schema import SETTINGS, ConfigError, validate_table
+from cuda_core_guide.checker.rules import Violation, all_rules
+from cuda_core_guide.guide import catalog
 
 HEADER = (
     "# SPDX-FileCopyrightText: Copyright (c) 2026 NVIDIA CORPORATION & AFFILIATES. All rights reserved.\n"

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import guide_rules
-from cuda_core_guide.catalog import build_catalog, load_catalog
-from cuda_core_guide.cli import main
-from cuda_core_guide.example_check import example_code
-from cuda_core_guide.guide_rules import examples_of, include_root
-from cuda_core_guide.includes import IncludeOutsideRoot, include_path
-from cuda_core_guide.myst import MystError, parse_directives
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.examples.check import example_code
+from cuda_core_guide.guide import chapters
+from cuda_core_guide.guide.catalog import build_catalog, load_catalog
+from cuda_core_guide.guide.chapters import examples_of, include_root
+from cuda_core_guide.guide.includes import IncludeOutsideRoot, include_path
+from cuda_core_guide.guide.myst import MystError, parse_directives
 
 SECRET = "SECRET_OUTSIDE_THE_REPOSITORY = 1\n"
 CHAPTER = """\
@@ -61,7 +61,7 @@ def repo(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def catalog_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make the command read its catalog from the checkout that ``guide_rules.checkout_guide`` names."""
+    """Make the command read its catalog from the checkout that ``chapters.checkout_guide`` names."""
     load_catalog.cache_clear()
     yield
     monkeypatch.undo()
@@ -97,7 +97,7 @@ def test_rule_command_reports_the_include_as_an_error(
     repo: Path, include: str, catalog_from: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (repo / "guide" / "headers.md").write_text(CHAPTER.replace("INCLUDE", _include(include, repo)))
-    monkeypatch.setattr(guide_rules, "checkout_guide", lambda: repo / "guide")
+    monkeypatch.setattr(chapters, "checkout_guide", lambda: repo / "guide")
     status = main(["rule", "HDR001"])
     captured = capsys.readouterr()
     assert status == 2
@@ -110,7 +110,7 @@ def test_rule_command_still_quotes_an_include_inside(
     repo: Path, catalog_from: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (repo / "guide" / "headers.md").write_text(CHAPTER.replace("INCLUDE", "src/module.py"))
-    monkeypatch.setattr(guide_rules, "checkout_guide", lambda: repo / "guide")
+    monkeypatch.setattr(chapters, "checkout_guide", lambda: repo / "guide")
     assert main(["rule", "HDR001"]) == 0
     assert "    def scale(value):" in capsys.readouterr().out.splitlines()
 

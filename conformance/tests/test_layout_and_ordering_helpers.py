@@ -13,10 +13,10 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-from cuda_core_guide.config import Config
-from cuda_core_guide.rules.fil.layout import principal_definition, required_before
-from cuda_core_guide.rules.imp.ordering import has_blank_line_between, misplaced, subgroup
-from cuda_core_guide.runner import check_paths
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.rules.fil.layout import principal_definition, required_before
+from cuda_core_guide.checker.rules.imp.ordering import has_blank_line_between, misplaced, subgroup
+from cuda_core_guide.checker.runner import check_paths
 from cuda_core_guide.source import SourceFile, load_source
 from cuda_core_guide.source.definitions import top_level_definitions
 from cuda_core_guide.source.imports import ImportStatement

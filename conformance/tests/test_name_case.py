@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuda_core_guide.rules.nam.case import (
+from cuda_core_guide.checker.rules.nam.case import (
     acronym,
     is_cap_words,
     is_class_helper,

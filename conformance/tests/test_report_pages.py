@@ -9,19 +9,17 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import textwrap
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from sites import build, built_text, images, page_text, write_site
 
 from cuda_core_guide import __version__
 
-sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
+pytest.importorskip("sphinx", reason="Sphinx is not installed")
 pytest.importorskip("myst_parser", reason="myst-parser is not installed")
 pytest.importorskip("matplotlib", reason="matplotlib is not installed")
 
-INDEX = "# Site\n\n```{toctree}\nrules\nupstream\nspeed\n```\n"
 CHAPTER = "# Rules\n\n```{rule} ERR005\n:title: Raise a specific exception\n:level: required\n\nText.\n```\n"
 UPSTREAM = {
     "format": 1,
@@ -78,57 +76,16 @@ SPEED = {
 
 def make_site(root: Path, upstream: dict | None = UPSTREAM, speed: dict | None = SPEED) -> Path:
     """Write a site with a rule, an upstream-findings page and a checker-speed page; return its folder."""
-    docs = root / "docs"
-    (docs / "_data").mkdir(parents=True)
-    (docs / "conf.py").write_text(
-        textwrap.dedent(
-            """\
-            extensions = ["myst_parser", "cuda_core_guide.sphinxext"]
-            nitpicky = True
-            cuda_core_guide_upstream_findings = "_data/upstream.json"
-            cuda_core_guide_checker_speed = "_data/checker_speed.json"
-            """
-        )
-    )
-    (docs / "index.md").write_text(INDEX)
-    (docs / "rules.md").write_text(CHAPTER)
-    (docs / "upstream.md").write_text("# Upstream findings\n\n```{upstream-findings}\n```\n")
-    (docs / "speed.md").write_text("# Checker speed\n\n```{checker-speed}\n```\n")
-    if upstream is not None:
-        (docs / "_data" / "upstream.json").write_text(json.dumps(upstream))
-    if speed is not None:
-        (docs / "_data" / "checker_speed.json").write_text(json.dumps(speed))
-    return docs
-
-
-def build(docs: Path, capsys: pytest.CaptureFixture[str], *options: str) -> str:
-    """Build the site with -W, assert it succeeds, and return what it printed."""
-    status = sphinx_build(["-W", "--keep-going", "-q", "-n", *options, "-b", "html", str(docs), str(docs / "_build")])
-    captured = capsys.readouterr()
-    output = captured.out + captured.err
-    assert status == 0, output
-    return output
-
-
-def page_text(html: str) -> str:
-    """Return the text of an HTML page, whitespace runs collapsed."""
-    parser = _TextParser()
-    parser.feed(html)
-    return " ".join("".join(parser.parts).split())
-
-
-def images(docs: Path, page: str) -> list[Path]:
-    """Return the wide drawing of each chart of a built page, checking that both drawings exist and are inline."""
-    html = (docs / "_build" / f"{page}.html").read_text()
-    sources = re.findall(r'<a class="guide-plot-full" href="([^"]+\.svg)"', html)
-    files = [(docs / "_build" / source).resolve() for source in sources]
-    for file in files:
-        narrow = file.with_name(f"{file.stem}-narrow.svg")
-        for drawing in (file, narrow):
-            assert drawing.is_file(), drawing
-            assert drawing.read_text().lstrip().startswith("<?xml")
-    assert html.count('class="guide-plot-svg"') == html.count("<svg ") == 2 * len(files)
-    return files
+    settings = {
+        "cuda_core_guide_upstream_findings": "_data/upstream.json",
+        "cuda_core_guide_checker_speed": "_data/checker_speed.json",
+    }
+    pages = {
+        "rules": CHAPTER,
+        "upstream": "# Upstream findings\n\n```{upstream-findings}\n```\n",
+        "speed": "# Checker speed\n\n```{checker-speed}\n```\n",
+    }
+    return write_site(root, settings, pages, {"upstream.json": upstream, "checker_speed.json": speed})
 
 
 def git(repository: Path, *arguments: str) -> str:
@@ -136,17 +93,6 @@ def git(repository: Path, *arguments: str) -> str:
     identity = ["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"]
     result = subprocess.run(["git", *identity, *arguments], cwd=repository, capture_output=True, text=True, check=True)
     return result.stdout.strip()
-
-
-class _TextParser(HTMLParser):
-    """Collect the character data of an HTML document."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
 
 
 def test_upstream_page_has_each_release_by_rule_and_file_and_the_trend(tmp_path, capsys) -> None:
@@ -210,7 +156,7 @@ def test_only_the_files_with_the_most_findings_are_listed(tmp_path, capsys) -> N
     release = {**UPSTREAM["releases"][1], "files": many}
     docs = make_site(tmp_path, upstream={**UPSTREAM, "releases": [release]})
     build(docs, capsys)
-    text = page_text((docs / "_build" / "upstream.html").read_text())
+    text = built_text(docs, "upstream")
     assert f"The {TOP_FILES} files with the most findings, of {TOP_FILES + 5}" in text
     assert f"cuda/core/_m{TOP_FILES - 1:02}.py" in text
     assert f"cuda/core/_m{TOP_FILES:02}.py" not in text
@@ -219,9 +165,9 @@ def test_only_the_files_with_the_most_findings_are_listed(tmp_path, capsys) -> N
 def test_missing_data_is_said_and_the_build_goes_on(tmp_path, capsys) -> None:
     docs = make_site(tmp_path, upstream=None, speed=None)
     build(docs, capsys)
-    upstream = page_text((docs / "_build" / "upstream.html").read_text())
+    upstream = built_text(docs, "upstream")
     assert "No upstream findings are recorded yet: run nox -s upstream_report." in upstream
-    speed = page_text((docs / "_build" / "speed.html").read_text())
+    speed = built_text(docs, "speed")
     assert "No checker speed measurements are recorded yet: run python conformance/benchmarks/checker_speed.py" in speed
     assert not list((docs / "_build").glob("_images/*.svg"))
 
@@ -229,11 +175,11 @@ def test_missing_data_is_said_and_the_build_goes_on(tmp_path, capsys) -> None:
 def test_data_of_another_checker_version_is_marked_stale(tmp_path, capsys) -> None:
     docs = make_site(tmp_path, upstream={**UPSTREAM, "checker_version": "0.0.1"})
     build(docs, capsys)
-    upstream = page_text((docs / "_build" / "upstream.html").read_text())
+    upstream = built_text(docs, "upstream")
     assert "Stale data" in upstream
     assert f"it was recorded by cuda-core-guide 0.0.1, and this site is built with {__version__}" in upstream
     assert "nox -s upstream_report again" in upstream
-    assert "Stale data" not in page_text((docs / "_build" / "speed.html").read_text())
+    assert "Stale data" not in built_text(docs, "speed")
 
 
 def test_data_of_a_commit_not_behind_head_is_marked_stale_and_rejudged_when_head_moves(tmp_path, capsys) -> None:
@@ -246,13 +192,13 @@ def test_data_of_a_commit_not_behind_head_is_marked_stale_and_rejudged_when_head
     git(tmp_path, "checkout", "-q", "-")
     docs = make_site(tmp_path, upstream={**UPSTREAM, "commit": first}, speed={**SPEED, "commit": side})
     build(docs, capsys)
-    assert "Stale data" not in page_text((docs / "_build" / "upstream.html").read_text())  # first is HEAD
-    speed = page_text((docs / "_build" / "speed.html").read_text())
+    assert "Stale data" not in built_text(docs, "upstream")  # first is HEAD
+    speed = built_text(docs, "speed")
     assert f"its commit {side[:12]} is not an ancestor of HEAD ({first[:12]})" in speed
     # HEAD moves onto the side branch: no data file changed, yet the pages are judged again.
     git(tmp_path, "merge", "-q", "--ff-only", "side")
     build(docs, capsys)
-    assert "Stale data" not in page_text((docs / "_build" / "speed.html").read_text())
+    assert "Stale data" not in built_text(docs, "speed")
 
 
 def test_data_that_names_no_commit_is_stale_inside_a_repository(tmp_path, capsys) -> None:
@@ -260,7 +206,7 @@ def test_data_that_names_no_commit_is_stale_inside_a_repository(tmp_path, capsys
     git(tmp_path, "commit", "-q", "--allow-empty", "-m", "first")
     docs = make_site(tmp_path)
     build(docs, capsys)
-    assert "it does not name the commit it was recorded at" in page_text((docs / "_build" / "speed.html").read_text())
+    assert "it does not name the commit it was recorded at" in built_text(docs, "speed")
 
 
 def test_an_incremental_build_keeps_the_charts_and_draws_new_ones_for_new_data(tmp_path, capsys) -> None:
@@ -275,7 +221,7 @@ def test_an_incremental_build_keeps_the_charts_and_draws_new_ones_for_new_data(t
     build(docs, capsys)
     (after,) = images(docs, "speed")
     assert after != before
-    assert "1.00 s (0.90–1.10)" in page_text((docs / "_build" / "speed.html").read_text())
+    assert "1.00 s (0.90–1.10)" in built_text(docs, "speed")
 
 
 def test_charts_are_drawn_when_pages_are_written_in_parallel(tmp_path, capsys) -> None:
@@ -316,7 +262,7 @@ def test_releases_with_the_same_findings_get_a_note_instead_of_a_flat_chart(tmp_
     same = [{**release, "version": version, "wheel": f"cuda_core-{version}.whl"} for version in ("1.2.0", "1.2.1")]
     docs = make_site(tmp_path, upstream={**UPSTREAM, "releases": same})
     build(docs, capsys)
-    text = page_text((docs / "_build" / "upstream.html").read_text())
+    text = built_text(docs, "upstream")
     assert "Why every release has the same findings" in text
     assert "Each of the 2 releases has 7 findings, and every file has the same count in each" in text
     assert images(docs, "upstream") == []  # twelve flat lines would add nothing to the table

@@ -6,19 +6,11 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
-
 import pytest
+from bench_data import synthetic_report
 
 from cuda_core_guide.sphinxext import plot_style
 from cuda_core_guide.sphinxext.svg_plots import draw, render_svg, text_overlaps
-
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-synthetic_report = importlib.import_module("bench_data").synthetic_report
 
 PER_CALL = {
     "kind": "hbars",

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.config import Config
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.rules import all_rules
+from cuda_core_guide.checker.runner import check_paths, check_source
 from cuda_core_guide.findings import Finding
-from cuda_core_guide.rules import all_rules
-from cuda_core_guide.runner import check_paths, check_source
 
 RAISING = 'def fail():\n    raise Exception("generic")\n'
 MARKER = "IMPORTED"
@@ -231,7 +231,7 @@ def test_no_rule_fails_on_cython_and_the_installed_cuda_core() -> None:
 
 
 def test_a_path_with_a_nul_byte_is_reported_not_raised(capsys) -> None:
-    from cuda_core_guide.cli import main
+    from cuda_core_guide.checker.cli import main
 
     assert main(["check", "--format", "concise", "bad\x00name.py"]) == 1
     out = capsys.readouterr().out

@@ -9,63 +9,42 @@ Every rule has ``rules/<chapter>/fixtures/<CODE>/`` with
 - ``violating*`` files (or package directories) that break the rule,
 - ``clean*`` files (or directories) that follow it,
 - ``expected.txt``: the findings of the violating files, one
-  ``name:line:col: CODE message`` per line, names relative to the folder.
+  ``name:line:col: CODE message`` per line, names relative to the folder
+  (``python tools/rule_fixtures.py CODE`` writes it).
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
+from rule_fixtures import expected_findings, fixture_dirs, fixture_findings
 
-from cuda_core_guide.config import Config
-from cuda_core_guide.rules import all_rules
-from cuda_core_guide.runner import check_paths
+from cuda_core_guide.checker.rules import all_rules
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "cuda_core_guide" / "rules"
-FIXED_YEAR = 2026
-
-
-def fixture_dirs() -> dict[str, Path]:
-    """Return each rule code's fixture folder."""
-    return {d.name: d for d in sorted(RULES_DIR.glob("*/fixtures/*")) if d.is_dir()}
-
-
-def run(code: str, entries: list[Path], folder: Path) -> list[str]:
-    """Check fixture entries with only ``code`` selected; return findings as text."""
-    config = Config(select=(code,), root=folder, current_year=FIXED_YEAR)
-    cwd = Path.cwd()
-    os.chdir(folder)
-    try:
-        findings = check_paths([e.name for e in entries], config, jobs=1)
-    finally:
-        os.chdir(cwd)
-    return [str(f) for f in findings]
+FIXTURES = fixture_dirs()
 
 
 @pytest.mark.parametrize("code", sorted(all_rules()))
 def test_every_rule_has_fixtures(code: str) -> None:
-    folder = fixture_dirs().get(code)
+    folder = FIXTURES.get(code)
     assert folder is not None, f"{code} has no fixtures/{code}/ folder"
     assert list(folder.glob("violating*")), f"{code} has no violating fixture"
     assert list(folder.glob("clean*")), f"{code} has no clean fixture"
     assert (folder / "expected.txt").is_file(), f"{code} has no expected.txt"
 
 
-@pytest.mark.parametrize("code", sorted(fixture_dirs()))
+@pytest.mark.parametrize("code", sorted(FIXTURES))
 def test_violating_fixtures_give_expected_findings(code: str) -> None:
-    folder = fixture_dirs()[code]
-    expected = [line for line in (folder / "expected.txt").read_text().splitlines() if line.strip()]
+    folder = FIXTURES[code]
+    expected = expected_findings(folder)
     assert expected, f"{code}: expected.txt lists no findings"
-    assert run(code, sorted(folder.glob("violating*")), folder) == expected
+    assert fixture_findings(code, sorted(folder.glob("violating*")), folder) == expected
 
 
-@pytest.mark.parametrize("code", sorted(fixture_dirs()))
+@pytest.mark.parametrize("code", sorted(FIXTURES))
 def test_clean_fixtures_give_no_findings(code: str) -> None:
-    folder = fixture_dirs()[code]
-    assert run(code, sorted(folder.glob("clean*")), folder) == []
+    folder = FIXTURES[code]
+    assert fixture_findings(code, sorted(folder.glob("clean*")), folder) == []
 
 
 def test_fixture_folders_belong_to_rules() -> None:
-    assert set(fixture_dirs()) <= set(all_rules())
+    assert set(FIXTURES) <= set(all_rules())

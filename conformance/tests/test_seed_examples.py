@@ -33,10 +33,10 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.config import Config
-from cuda_core_guide.example_check import SNIPPET_EXEMPT, is_snippet
-from cuda_core_guide.runner import check_source
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.runner import check_source
+from cuda_core_guide.examples.check import SNIPPET_EXEMPT, is_snippet
+from cuda_core_guide.guide.catalog import load_catalog
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:

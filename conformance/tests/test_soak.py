@@ -7,25 +7,23 @@
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts import SOAK, import_script
 
 from cuda_core_guide import gpu
 
 ROOT = Path(__file__).resolve().parents[2]
-SOAK = ROOT / "conformance" / "soak"
 
 
 def soak_module(name: str) -> ModuleType:
     """Import a module of conformance/soak (scripts that import each other by name)."""
-    if str(SOAK) not in sys.path:
-        sys.path.insert(0, str(SOAK))
-    return importlib.import_module(name)
+    return import_script(name, SOAK)
 
 
 soak = soak_module("soak")
@@ -287,6 +285,50 @@ def test_every_kind_of_failure_is_named() -> None:
 def test_a_phase_ended_by_an_exception_is_a_failure() -> None:
     found = soak_report.failures({"churn": {"error": "AttributeError: x", "traceback": "..."}, "lifecycle": []})
     assert found == ["churn: ended by AttributeError: x"]
+
+
+def _running(pid: int) -> bool:
+    """Return whether a process runs (a zombie, dead but not yet collected, does not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc to see whether the stopped processes are gone")
+def test_a_sanitized_run_past_its_time_is_stopped_with_its_children_and_keeps_its_output(tmp_path: Path) -> None:
+    script = (
+        "import subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        "print('started', child.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    log = tmp_path / "run.log"
+    returncode, output = soak._sanitized([sys.executable, "-c", script], log, timeout=3)
+    assert returncode is None
+    assert output.startswith("started ")
+    assert "stopped after 3 s" in output
+    assert log.read_text(encoding="utf-8") == output
+    grandchild = int(output.split()[1])
+    deadline = time.monotonic() + 5
+    while _running(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(grandchild)
+
+
+def test_a_sanitized_run_that_ends_in_time_gives_its_status_and_output(tmp_path: Path) -> None:
+    returncode, output = soak._sanitized(
+        [sys.executable, "-c", "print('done'); raise SystemExit(3)"], tmp_path / "l", 30
+    )
+    assert (returncode, output) == (3, "done\n")
+
+
+def test_a_sanitized_run_stopped_at_its_time_limit_fails_the_soak() -> None:
+    stopped = {"error_summary": 1, "returncode": None, "unexpected_api_errors": [], "memory_error_count": 0}
+    assert soak_report.failures({}, {"api_suite": stopped}) == [
+        "sanitizer api_suite: stopped at its time limit (--sanitizer-timeout); its log holds what ran"
+    ]
 
 
 def test_sanitizer_findings_are_failures_but_expected_probes_are_not() -> None:

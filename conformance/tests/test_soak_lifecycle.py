@@ -6,16 +6,13 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import stat
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SOAK = Path(__file__).resolve().parents[1] / "soak"
+from scripts import SOAK, import_script
 
 RETURNED = {"step": "close", "expected": "returns", "outcome": "returned", "documented": True}
 RAISED_AS_DOCUMENTED = {
@@ -51,9 +48,7 @@ class SubError(RuntimeError):
 
 def soak_module(name: str) -> ModuleType:
     """Import a module of conformance/soak (scripts that import each other by name)."""
-    if str(SOAK) not in sys.path:
-        sys.path.insert(0, str(SOAK))
-    return importlib.import_module(name)
+    return import_script(name, SOAK)
 
 
 lifecycle = soak_module("lifecycle")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import textwrap
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from sites import built_text, page_text
 
 sphinx_build = pytest.importorskip("sphinx.cmd.build", reason="Sphinx is not installed").build_main
 pytest.importorskip("myst_parser", reason="myst-parser is not installed")
@@ -223,24 +223,6 @@ def rule_page_project(root: Path) -> Path:
     return docs
 
 
-def page_text(html: str) -> str:
-    """Return the text of an HTML page, whitespace runs collapsed."""
-    parser = _TextParser()
-    parser.feed(html)
-    return " ".join("".join(parser.parts).split())
-
-
-class _TextParser(HTMLParser):
-    """Collect the character data of an HTML document."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
 def search_index(docs: Path) -> dict:
     """Return the built site's search index."""
     text = (docs / "_build" / "searchindex.js").read_text()
@@ -275,7 +257,7 @@ def test_rule_page_shows_the_rule_the_checker_message_and_how_to_configure(rule_
 
 
 def test_a_fixable_rule_s_page_says_what_the_fix_does(rule_site: Path) -> None:
-    from cuda_core_guide.rules import all_rules
+    from cuda_core_guide.checker.rules import all_rules
 
     page = (rule_site / "_build" / "rules" / "HDR001.html").read_text()
     assert "guide-badge-fixable" in page
@@ -389,8 +371,8 @@ def test_cython_source_links_definitions_to_their_lines(tmp_path) -> None:
 
 
 def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypatch) -> None:
-    from cuda_core_guide.guide_rules import examples_of
-    from cuda_core_guide.myst import parse_directives
+    from cuda_core_guide.guide.chapters import examples_of
+    from cuda_core_guide.guide.myst import parse_directives
 
     docs = make_project(tmp_path, chapter=RUNNABLE_CHAPTER)
     (docs / "index.md").write_text(RUNNABLE_CHAPTER + "\n```{toctree}\nmatrix\n```\n")
@@ -430,7 +412,7 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
         conf.write('cuda_core_guide_conformance = "conformance.json"\n')
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
-    text = page_text((docs / "_build" / "index.html").read_text())
+    text = built_text(docs, "index")
     assert "Last GPU run: reference passed · upstream expected failure (details)" in text
     assert "Not run on a GPU since it last changed." in text  # the second example has no row
     index = (docs / "_build" / "index.html").read_text()
@@ -456,7 +438,7 @@ def test_matrix_without_data_says_so(tmp_path, capsys, monkeypatch) -> None:
         conf.write('cuda_core_guide_conformance = "missing.json"\n')
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
-    text = page_text((docs / "_build" / "index.html").read_text())
+    text = built_text(docs, "index")
     assert "No conformance results are recorded yet: run nox -s conformance on a GPU runner." in text
 
 
@@ -469,7 +451,7 @@ def test_example_options_are_shown_to_the_reader(tmp_path, capsys, monkeypatch) 
     docs = make_project(tmp_path, chapter=chapter)
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
-    text = page_text((docs / "_build" / "index.html").read_text())
+    text = built_text(docs, "index")
     assert "Cython rejects this code: an int cannot hold a string" in text
     assert "This example also breaks HDR001: the header is the topic of the next chapter" in text
 
@@ -554,8 +536,34 @@ def test_differences_render_from_the_data_with_counts_per_category(tmp_path, cap
     )
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
-    text = page_text((docs / "_build" / "index.html").read_text())
+    text = built_text(docs, "index")
     assert "D7 Extra lists Extra does not HDR001: a received name is public" in text
     assert "Deliberate (the table above) 1 Deferred: texture and surface objects 8" in text
     assert "Not yet implemented (issue 15) 2 All differences 11" in text
     assert "cuda.core (1 missing, 1 signature): Host, Linker (signature)" in text
+
+
+@pytest.mark.parametrize(
+    ("data", "shown"),
+    [
+        (None, "No code has been retired yet."),
+        (
+            '[[retired]]\ncode = "HDR009"\ntitle = "Old rule"\nwhy = "{rule}`HDR001` covers it"\n',
+            "HDR009 (Old rule): HDR001 covers it",
+        ),
+        ('[[retired]]\ncode = "HDR9"\ntitle = "Old rule"\nwhy = "gone"\n', None),
+    ],
+    ids=["none", "one", "malformed"],
+)
+def test_retired_codes_render_from_the_data(tmp_path, capsys, monkeypatch, data: str | None, shown: str | None) -> None:
+    docs = make_project(tmp_path, chapter=CHAPTER + "\n## Retired\n\n```{retired-rules}\n```\n")
+    if data is not None:
+        (docs / "_data").mkdir()
+        (docs / "_data" / "retired_rules.toml").write_text(data)
+    status, output = build(docs, capsys, monkeypatch)
+    if shown is None:
+        assert status != 0
+        assert "retired rule 'HDR9': the code must be like ERR005" in output
+    else:
+        assert status == 0, output
+        assert shown in built_text(docs, "index")

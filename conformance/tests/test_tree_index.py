@@ -17,18 +17,18 @@ from pathlib import Path
 
 import pytest
 from Cython.Compiler import ExprNodes, Nodes
+from rule_fixtures import RULES_DIR
 
-from cuda_core_guide.rules.cud.status import (
+from cuda_core_guide.checker.rules.cud.status import (
     StatusBinding,
     is_read_after,
     is_read_within,
     is_store,
 )
-from cuda_core_guide.rules.cud.tree import LOOP_NODES, SCOPE_NODES, TreeIndex, tree_index
+from cuda_core_guide.checker.rules.cud.tree import LOOP_NODES, SCOPE_NODES, TreeIndex, tree_index
 from cuda_core_guide.source import ParseFailure, load_source
 
-RULES = Path(__file__).resolve().parents[1] / "cuda_core_guide" / "rules"
-FIXTURES = sorted(path for path in RULES.glob("*/fixtures/*/*") if path.suffix in {".py", ".pyx", ".pxd", ".pxi"})
+FIXTURES = sorted(path for path in RULES_DIR.glob("*/fixtures/*/*") if path.suffix in {".py", ".pyx", ".pxd", ".pxi"})
 
 LOOPS = """\
 def f(items):

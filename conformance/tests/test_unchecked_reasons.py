@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from cuda_core_guide.catalog import load_catalog
-from cuda_core_guide.cli import main
-from cuda_core_guide.rules import is_checked
+from cuda_core_guide.checker.cli import main
+from cuda_core_guide.checker.rules import is_checked
+from cuda_core_guide.guide.catalog import load_catalog
 
 
 def test_a_rule_has_a_reason_exactly_when_it_is_not_checked() -> None:

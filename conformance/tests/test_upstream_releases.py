@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from cuda_core_guide import __version__
-from cuda_core_guide import upstream_releases as releases_module
-from cuda_core_guide.upstream_releases import (
+from cuda_core_guide.reports import upstream_releases as releases_module
+from cuda_core_guide.reports.upstream_releases import (
     download_releases,
     latest_releases,
     main,

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide import upstream_report as report_module
-from cuda_core_guide.upstream_report import (
+from cuda_core_guide.reports import upstream_report as report_module
+from cuda_core_guide.reports.upstream_report import (
     build_report,
     extract_sources,
     main,

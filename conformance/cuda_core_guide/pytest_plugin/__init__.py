@@ -22,6 +22,10 @@ test is a strict expected failure.
 
 Tests marked ``@pytest.mark.gpu`` (runnable examples included) are skipped,
 with the reason, on machines without a usable CUDA device.
+
+It may import every part of the package below it: the foundation modules,
+the model of the guide, the checker and the examples
+(:mod:`cuda_core_guide.examples`); never the Sphinx extension.
 """
 
 from __future__ import annotations

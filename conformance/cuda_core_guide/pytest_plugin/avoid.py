@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-from cuda_core_guide.example_check import ExampleFailure, example_findings
+from cuda_core_guide.checker.rules import is_checked
+from cuda_core_guide.examples.check import ExampleFailure, example_findings
 from cuda_core_guide.findings import Finding
 from cuda_core_guide.pytest_plugin.items import GuideExample
-from cuda_core_guide.rules import is_checked
 
 __all__ = ["AvoidExample", "check_parses", "finding_lines", "rule_of"]
 
@@ -20,13 +20,7 @@ class AvoidExample(GuideExample):
     kind = "avoid"
 
     def runtest(self) -> None:
-        """Assert that the checker flags the example with its rule's code (or, if unchecked, parses it).
-
-        Raises
-        ------
-        ExampleFailure
-            If the example does not parse, or its rule does not flag it.
-        """
+        """Assert that the checker flags the example with its rule's code (or, if unchecked, that it parses)."""
         rule = rule_of(self)
         if not is_checked(rule):
             check_parses(self)
@@ -45,7 +39,7 @@ def check_parses(item: GuideExample) -> None:
     Parameters
     ----------
     item : GuideExample
-        The test of the example.
+        The test of an example whose rule the checker does not enforce.
 
     Raises
     ------

@@ -15,12 +15,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from cuda_core_guide.differences import Difference, read_differences
-from cuda_core_guide.example_check import example_problems
-from cuda_core_guide.guide_markup import check_markup
-from cuda_core_guide.guide_rules import examples_of
+from cuda_core_guide.examples.check import example_problems
+from cuda_core_guide.guide.chapters import examples_of
+from cuda_core_guide.guide.differences import Difference, read_differences
+from cuda_core_guide.guide.markup import check_markup
+from cuda_core_guide.guide.myst import MystError, parse_directives
 from cuda_core_guide.implementation import implementation_under_test
-from cuda_core_guide.myst import MystError, parse_directives
 from cuda_core_guide.pytest_plugin.avoid import AvoidExample
 from cuda_core_guide.pytest_plugin.compiled import CompiledExample
 from cuda_core_guide.pytest_plugin.items import GuideExample

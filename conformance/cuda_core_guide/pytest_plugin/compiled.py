@@ -5,7 +5,7 @@
 """``compile`` items: every Cython example that is a whole module compiles to an extension.
 
 The first ``compile`` item of a session compiles the examples of all of them
-at once, in parallel (:class:`cuda_core_guide.example_build.ExampleBuilder`);
+at once, in parallel (:class:`cuda_core_guide.examples.build.ExampleBuilder`);
 each item then reports its own example's result. An example whose
 ``compile-error`` option says Cython rejects it must be rejected.
 """
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.example_build import BuildRequest, BuildResult, ExampleBuilder
-from cuda_core_guide.example_check import ExampleFailure
+from cuda_core_guide.examples.build import BuildRequest, BuildResult, ExampleBuilder
+from cuda_core_guide.examples.check import ExampleFailure
 from cuda_core_guide.pytest_plugin.items import GuideExample
 
 __all__ = ["CompiledExample", "build_request", "check_compiles"]
@@ -32,13 +32,7 @@ class CompiledExample(GuideExample):
     kind = "compile"
 
     def runtest(self) -> None:
-        """Assert that the example compiles, or is rejected when its options say so.
-
-        Raises
-        ------
-        ExampleFailure
-            If it does not behave as its options say.
-        """
+        """Assert that the example compiles, or that Cython rejects it when its options say so."""
         check_compiles(self)
 
 

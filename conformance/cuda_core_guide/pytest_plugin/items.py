@@ -11,9 +11,9 @@ from typing import ClassVar
 
 import pytest
 
-from cuda_core_guide.example_check import ExampleFailure, example_code
-from cuda_core_guide.excerpts import ExcerptError
-from cuda_core_guide.guide_rules import Example, include_root
+from cuda_core_guide.examples.check import ExampleFailure, example_code
+from cuda_core_guide.guide.chapters import Example, include_root
+from cuda_core_guide.guide.excerpts import ExcerptError
 
 __all__ = ["GuideExample"]
 
@@ -39,7 +39,14 @@ class GuideExample(pytest.Item):
         self.user_properties.append(("kind", self.kind))
 
     def runtest(self) -> None:
-        """Test the example; each kind of item does it its own way."""
+        """Test the example; each kind of item does it its own way.
+
+        Raises
+        ------
+        ExampleFailure
+            If the example does not behave as its kind promises; the message
+            says what it did instead, and what to change.
+        """
         raise NotImplementedError
 
     def code(self) -> str:

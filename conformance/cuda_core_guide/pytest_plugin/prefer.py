@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from cuda_core_guide.example_check import ExampleFailure, preferred_findings
+from cuda_core_guide.examples.check import ExampleFailure, preferred_findings
 from cuda_core_guide.pytest_plugin.avoid import finding_lines
 from cuda_core_guide.pytest_plugin.items import GuideExample
 
@@ -21,11 +21,8 @@ class PreferExample(GuideExample):
     def runtest(self) -> None:
         """Assert that no rule flags the example, but those it names in ``:breaks:``.
 
-        Raises
-        ------
-        ExampleFailure
-            If a rule flags it; the message lists the findings, and says how
-            to name a rule the example must break.
+        A failure lists the findings, and says how to name a rule the
+        example must break.
         """
         findings = preferred_findings(self.example, self.root, self.code())
         if findings:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from cuda_core_guide.example_check import ExampleFailure
+from cuda_core_guide.examples.check import ExampleFailure
 from cuda_core_guide.pytest_plugin.items import GuideExample
 
 __all__ = ["RunnableExample", "run_example"]
@@ -34,13 +34,10 @@ class RunnableExample(GuideExample):
     kind = "runnable"
 
     def runtest(self) -> None:
-        """Run the example in a new interpreter and assert that it succeeds.
+        """Run the example in a new interpreter and assert that it succeeds within its timeout.
 
-        Raises
-        ------
-        ExampleFailure
-            If the example raises (the message ends with its traceback,
-            whose lines are the example's own) or runs past its timeout.
+        When the example raises, the failure ends with its traceback, whose
+        lines are the example's own.
         """
         run_example(self)
 

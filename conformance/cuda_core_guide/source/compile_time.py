@@ -104,7 +104,7 @@ class Variant:
         Parameters
         ----------
         line : int
-            A 1-based line.
+            A 1-based line of the text, inside or outside the compile-time blocks.
 
         Returns
         -------

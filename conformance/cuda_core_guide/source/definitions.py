@@ -184,7 +184,7 @@ def top_level_definitions(source: SourceFile) -> list[Definition]:
     Parameters
     ----------
     source : SourceFile
-        The parsed file.
+        The module whose top-level statements, and the blocks nested in them, are read.
 
     Returns
     -------
@@ -333,7 +333,7 @@ def has_dynamic_namespace(source: SourceFile) -> bool:
     Parameters
     ----------
     source : SourceFile
-        The parsed file.
+        The module whose top-level statements may bind names at run time.
 
     Returns
     -------
@@ -434,7 +434,7 @@ def postpones_annotations(source: SourceFile) -> bool:
     Parameters
     ----------
     source : SourceFile
-        The parsed file.
+        The module whose ``__future__`` imports are read.
 
     Returns
     -------

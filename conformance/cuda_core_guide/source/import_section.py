@@ -129,7 +129,7 @@ def import_section(source: SourceFile) -> ImportSection:
     Parameters
     ----------
     source : SourceFile
-        The parsed file.
+        The module whose first statements, up to the first that is no import, are read.
 
     Returns
     -------
@@ -168,7 +168,7 @@ def late_imports(source: SourceFile) -> list[ImportUnit]:
     Parameters
     ----------
     source : SourceFile
-        The parsed file.
+        The module whose statements after ``import_section(source)`` ends are read.
 
     Returns
     -------
@@ -222,7 +222,7 @@ def describe_statement(stat: Nodes.Node) -> str:
     Parameters
     ----------
     stat : Nodes.Node
-        An import statement node.
+        An ``import``, ``from ... import`` or ``cimport`` statement node.
 
     Returns
     -------

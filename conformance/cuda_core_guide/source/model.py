@@ -11,7 +11,7 @@ import functools
 import tokenize
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Self, TypeVar
 
 from Cython.Compiler import Nodes
 from Cython.Compiler.ModuleNode import ModuleNode
@@ -21,7 +21,7 @@ from cuda_core_guide.source.imports import ImportStatement, classify
 from cuda_core_guide.source.parse import ParseFailure, parse_module
 from cuda_core_guide.source.tokens import LogicalLine, Suppression, TokenView
 
-__all__ = ["KINDS", "ImportBlock", "SourceFile", "load_source", "module_name_for"]
+__all__ = ["KINDS", "ImportBlock", "Memoizing", "SourceFile", "load_source", "module_name_for"]
 
 _T = TypeVar("_T")
 
@@ -54,8 +54,38 @@ class ImportBlock:
     is_fallback: bool
 
 
+class Memoizing:
+    """Keep the analyses of an object, each computed once, in the ``_memo`` dictionary the object creates.
+
+    Rules that share an analysis (a module's ``__all__``, its bindings, the
+    index of its tree) store it on what they analyse, so each file pays for
+    it once however many rules ask.
+    """
+
+    _memo: dict[str, object]
+
+    def memo(self, key: str, compute: Callable[[Self], _T]) -> _T:
+        """Return a value derived from this object, computing it once.
+
+        Parameters
+        ----------
+        key : str
+            A name for the analysis, unique across the checker.
+        compute : callable
+            Computes the value from this object.
+
+        Returns
+        -------
+        object
+            The value.
+        """
+        if key not in self._memo:
+            self._memo[key] = compute(self)
+        return self._memo[key]
+
+
 @dataclasses.dataclass
-class SourceFile:
+class SourceFile(Memoizing):
     """A parsed source file, ready for rules to inspect.
 
     Parameters
@@ -79,28 +109,6 @@ class SourceFile:
     tree: ModuleNode
     module_name: str
     _memo: dict[str, object] = dataclasses.field(default_factory=dict, repr=False, compare=False)
-
-    def memo(self, key: str, compute: Callable[[SourceFile], _T]) -> _T:
-        """Return a value derived from this file, computing it once.
-
-        Rules that share an analysis (the module's ``__all__``, its bindings)
-        store it here, so each file pays for it once however many rules ask.
-
-        Parameters
-        ----------
-        key : str
-            A name for the analysis, unique across the checker.
-        compute : callable
-            Computes the value from this file.
-
-        Returns
-        -------
-        object
-            The value.
-        """
-        if key not in self._memo:
-            self._memo[key] = compute(self)
-        return self._memo[key]
 
     def line_text(self, line: int) -> str:
         """Return physical line ``line`` (1-based), or ``""`` past the end."""
@@ -270,7 +278,7 @@ def module_name_for(path: Path) -> str:
     Parameters
     ----------
     path : Path
-        A source file.
+        A ``.py``, ``.pyx``, ``.pxd`` or ``.pxi`` file.
 
     Returns
     -------

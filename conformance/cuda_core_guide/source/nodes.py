@@ -13,7 +13,7 @@ the type slot, say) are handled here and nowhere else.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from Cython.Compiler import ExprNodes, Nodes
 
@@ -30,6 +30,7 @@ __all__ = [
     "docstring",
     "dotted_name",
     "flatten",
+    "held_nodes",
     "is_class",
     "is_dunder",
     "is_function",
@@ -137,7 +138,7 @@ def children(node: Nodes.Node) -> list[Nodes.Node]:
     Parameters
     ----------
     node : Nodes.Node
-        Any node.
+        Any node: a statement, an expression or a declaration.
 
     Returns
     -------
@@ -145,17 +146,34 @@ def children(node: Nodes.Node) -> list[Nodes.Node]:
         Statements, expressions and declarations below it; for classes,
         not the nodes Cython synthesizes beside the body.
     """
-    result: list[Nodes.Node] = []
-    node_type = Nodes.Node
-    for attr in _child_attrs(node):
+    return held_nodes(node, _child_attrs(node))
+
+
+def held_nodes(node: Nodes.Node, attrs: Iterable[str], kind: type = Nodes.Node) -> list[Nodes.Node]:
+    """Return the nodes that some attributes of a node hold, alone or in lists, in the order of the attributes.
+
+    Parameters
+    ----------
+    node : Nodes.Node
+        Any node.
+    attrs : iterable of str
+        The attributes to read (``child_attrs``, ``subexprs``).
+    kind : type, optional
+        The class of the nodes to keep; every node by default.
+
+    Returns
+    -------
+    list of Nodes.Node
+        The nodes of ``kind`` the attributes hold; other values are passed over.
+    """
+    held: list[Nodes.Node] = []
+    for attr in attrs:
         value = getattr(node, attr, None)
-        if value is None:
-            continue
         if isinstance(value, list):
-            result.extend([item for item in value if isinstance(item, node_type)])
-        elif isinstance(value, node_type):
-            result.append(value)
-    return result
+            held.extend(item for item in value if isinstance(item, kind))
+        elif isinstance(value, kind):
+            held.append(value)
+    return held
 
 
 def is_dunder(name: str) -> bool:
@@ -201,7 +219,7 @@ def definition_kind(node: Nodes.Node) -> str | None:
     Parameters
     ----------
     node : Nodes.Node
-        A statement.
+        A statement that may define a class, function or property.
 
     Returns
     -------

@@ -71,7 +71,7 @@ class Suppression:
         Parameters
         ----------
         code : str
-            A rule code.
+            The code (``DOC001``) of the rule a finding is of.
 
         Returns
         -------
@@ -140,7 +140,7 @@ class TokenView:
         Parameters
         ----------
         line : int
-            A 1-based physical line.
+            A 1-based physical line, which may carry a ``# noqa`` comment.
 
         Returns
         -------

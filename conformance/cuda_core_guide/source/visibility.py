@@ -215,7 +215,7 @@ def definitions(source: SourceFile) -> list[Definition]:
     Parameters
     ----------
     source : SourceFile
-        The parsed file.
+        The file whose definitions are listed, at every depth.
 
     Returns
     -------
@@ -348,7 +348,7 @@ def header_line(source: SourceFile, definition: Definition) -> int:
     Parameters
     ----------
     source : SourceFile
-        The file.
+        The file, whose tokens place the keyword past the decorators.
     definition : Definition
         The definition.
 
@@ -507,14 +507,7 @@ def _children(node: Nodes.Node) -> list[Nodes.Node]:
         attrs = getattr(type(node), "child_attrs", None)
         if not isinstance(attrs, list):
             return []
-    children: list[Nodes.Node] = []
-    for attr in attrs:
-        value = getattr(node, attr, None)
-        if isinstance(value, list):
-            children.extend(item for item in value if isinstance(item, Nodes.Node))
-        elif isinstance(value, Nodes.Node):
-            children.append(value)
-    return children
+    return nodes.held_nodes(node, attrs)
 
 
 def _function_declarator(declarator: Nodes.Node | None) -> Nodes.CFuncDeclaratorNode | None:

@@ -15,6 +15,8 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - the ``rule-index`` directive, the rules in a filterable table per chapter,
   and ``chapter-rules``, the table of one chapter's rules;
 - the ``chapter-list`` directive, every chapter with its one-line summary;
+- the ``retired-rules`` directive, the codes the guide has taken back
+  (:mod:`.retired_rules`);
 - the ``differences-table`` directive, the guide's deliberate differences
   from upstream, and ``surface-differences``, the differences of the public
   surface by category with their counts (:mod:`.differences_table`), both
@@ -41,7 +43,7 @@ Add ``"cuda_core_guide.sphinxext"`` to ``extensions``. It provides
 - with ``cuda_core_guide_require_all_rules = True``, a warning for every
   rule the checker implements that no ``rule`` directive defines;
 - a warning, at its line, for every markup mistake of the chapters that
-  MyST would render without one (:mod:`cuda_core_guide.guide_markup`):
+  MyST would render without one (:mod:`cuda_core_guide.guide.markup`):
   an unclosed fence, a ``{rule}`` role without a code, a rule inside a
   rule, a rule title with an unclosed backtick.
 
@@ -75,6 +77,10 @@ the words.
 The companion extension :mod:`cuda_core_guide.sphinxext.cython_source`
 gives objects compiled from Cython their ``[source]`` links, highlighted
 Cython pages and typed properties.
+
+It is the top of the package and may import every part below it: the
+model of the guide, the checker, the examples, the reports and the
+surface comparison; nothing imports it but Sphinx.
 """
 
 from __future__ import annotations
@@ -85,7 +91,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from cuda_core_guide import __version__
-from cuda_core_guide.guide_rules import EXAMPLE_KINDS
+from cuda_core_guide.guide.chapters import EXAMPLE_KINDS
 from cuda_core_guide.sphinxext.api_citations import setup_api_citations
 from cuda_core_guide.sphinxext.api_coverage import ApiCoverageDirective
 from cuda_core_guide.sphinxext.bad_arguments import BadArgumentsDirective
@@ -103,6 +109,7 @@ from cuda_core_guide.sphinxext.guide_source import report_problems
 from cuda_core_guide.sphinxext.precommit import PreCommitDirective
 from cuda_core_guide.sphinxext.report_data import setup_report_pages
 from cuda_core_guide.sphinxext.report_plot import setup_report_plots
+from cuda_core_guide.sphinxext.retired_rules import RetiredRulesDirective
 from cuda_core_guide.sphinxext.rule_directive import RuleDirective
 from cuda_core_guide.sphinxext.rule_index import ChapterRulesDirective, RuleIndexDirective
 from cuda_core_guide.sphinxext.rule_pages import RulePageDirective, write_rule_pages
@@ -115,6 +122,28 @@ _STATIC = Path(__file__).parent / "static"
 
 _SEARCH_SCORER = Path(__file__).parent / "search" / "scorer.js"
 """The search page's ranking (``html_search_scorer``): titles and rule codes first, one hit per page."""
+
+_SETTINGS = {
+    "cuda_core_guide_check": list,
+    "cuda_core_guide_config": str,
+    "cuda_core_guide_require_all_rules": bool,
+    "cuda_core_guide_chapters": str,
+    "cuda_core_guide_rule_pages": str,
+    "cuda_core_guide_include_root": str,
+    "cuda_core_guide_repository": str,
+    "cuda_core_guide_precommit_rev": str,
+    "cuda_core_guide_conformance": str,
+    "cuda_core_guide_upstream_findings": str,
+    "cuda_core_guide_checker_speed": str,
+    "cuda_core_guide_bench": str,
+    "cuda_core_guide_bench_reference": str,
+    "cuda_core_guide_bad_arguments": str,
+    "cuda_core_guide_api_coverage": str,
+}
+"""The extension's configuration values and their types; each defaults to its type's empty value."""
+
+_DEFAULTS = {"cuda_core_guide_chapters": "."}
+"""The configuration values whose default is not empty: the chapters are the source folder's pages."""
 
 _PATH_SETTINGS = (
     "cuda_core_guide_include_root",
@@ -141,21 +170,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     dict
         Extension metadata: parallel reading and writing are safe.
     """
-    app.add_config_value("cuda_core_guide_check", [], "env", types=[list])
-    app.add_config_value("cuda_core_guide_config", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_require_all_rules", False, "env", types=[bool])
-    app.add_config_value("cuda_core_guide_chapters", ".", "env", types=[str])
-    app.add_config_value("cuda_core_guide_rule_pages", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_include_root", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_repository", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_precommit_rev", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_conformance", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_upstream_findings", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_checker_speed", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_bench", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_bench_reference", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_bad_arguments", "", "env", types=[str])
-    app.add_config_value("cuda_core_guide_api_coverage", "", "env", types=[str])
+    for name, kind in _SETTINGS.items():
+        app.add_config_value(name, _DEFAULTS.get(name, kind()), "env", types=[kind])
     app.add_domain(GuideDomain)
     app.add_role("rule", RuleRole())
     app.add_directive("rule", RuleDirective)
@@ -165,6 +181,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("rule-index", RuleIndexDirective)
     app.add_directive("chapter-rules", ChapterRulesDirective)
     app.add_directive("chapter-list", ChapterListDirective)
+    app.add_directive("retired-rules", RetiredRulesDirective)
     app.add_directive("config-table", ConfigTableDirective)
     app.add_directive("differences-table", DifferencesTableDirective)
     app.add_directive("surface-differences", SurfaceDifferencesDirective)

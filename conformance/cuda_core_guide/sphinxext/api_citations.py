@@ -30,7 +30,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from cuda_core_guide.plaintext import render_inline
+from cuda_core_guide.guide.plaintext import render_inline
 from cuda_core_guide.sphinxext.guide_source import guide_source
 
 __all__ = ["API_FOLDER", "add_citations", "collect_citations", "setup_api_citations"]

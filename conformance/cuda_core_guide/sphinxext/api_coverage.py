@@ -5,7 +5,7 @@
 """The API suite's coverage of upstream's public callables on the site, per implementation and per module.
 
 ``cuda_core_guide_api_coverage`` names the JSON file that
-``python -m cuda_core_guide.api_coverage`` writes after ``nox -s
+``python -m cuda_core_guide.reports.api_coverage`` writes after ``nox -s
 conformance``, a copy committed with the site, relative to the
 configuration directory. The ``api-coverage`` directive renders it: when
 the counts were recorded (or that they do not say), the aim of
@@ -24,17 +24,15 @@ from collections.abc import Mapping
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.myst import MystError
+from cuda_core_guide.guide.myst import MystError
 from cuda_core_guide.sphinxext.guide_source import chapters_folder
 from cuda_core_guide.sphinxext.report_data import (
     MET,
     MISSED,
     commit_reasons,
-    data_path,
     explanation,
-    load_data,
+    load_report,
     missing_data,
-    note_report_page,
     recorded,
     targets_list,
 )
@@ -54,9 +52,7 @@ class ApiCoverageDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build the provenance, the targets, the explanations and the table."""
-        path = data_path(self.env, "cuda_core_guide_api_coverage")
-        note_report_page(self.env, path)
-        data = load_data(path, ("implementations",))
+        data = load_report(self.env, "cuda_core_guide_api_coverage", ("implementations",))
         if not data or not data["implementations"]:
             return [missing_data("API coverage counts", "nox -s conformance", "on a GPU runner")]
         implementations = data["implementations"]

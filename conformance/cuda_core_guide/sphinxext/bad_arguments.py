@@ -5,7 +5,7 @@
 """The table of bad arguments on the site: each row, its expected exception and its outcomes.
 
 ``cuda_core_guide_bad_arguments`` names the JSON file that
-``python -m cuda_core_guide.bad_arguments_report`` writes, a copy committed
+``python -m cuda_core_guide.reports.bad_arguments_report`` writes, a copy committed
 with the site, relative to the configuration directory. The
 ``bad-arguments-table`` directive renders it: whether the data is current,
 its targets (every row passes on the reference; upstream fails only where
@@ -23,12 +23,10 @@ from cuda_core_guide import __version__
 from cuda_core_guide.sphinxext.report_data import (
     MET,
     MISSED,
-    data_path,
-    data_status,
-    load_data,
+    load_report,
     missing_data,
-    note_report_page,
     recorded,
+    report_status,
     stale_reasons,
     targets_list,
 )
@@ -48,16 +46,14 @@ class BadArgumentsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build the summary and the tables."""
-        path = data_path(self.env, "cuda_core_guide_bad_arguments")
-        note_report_page(self.env, path)
-        data = load_data(path, ("rows", "runs"))
+        data = load_report(self.env, "cuda_core_guide_bad_arguments", ("rows", "runs"))
         if not data:
-            return [missing_data("bad-argument results", "python -m cuda_core_guide.bad_arguments_report")]
+            return [missing_data("bad-argument results", "python -m cuda_core_guide.reports.bad_arguments_report")]
         rows = data["rows"]
         gpu = sum(1 for row in rows if row.get("gpus"))
         # The table is written from the same run as the conformance matrix; its checker version is not recorded.
         reasons = stale_reasons(self.env.srcdir, {"checker_version": __version__, **data})
-        result: list[nodes.Node] = data_status(self.env.srcdir, [data.get("commit")], reasons, _COMMAND)
+        result = report_status(self.env, data, _COMMAND, reasons)
         targets = []
         for name, target in (
             ("reference", "every row passes on the reference implementation"),

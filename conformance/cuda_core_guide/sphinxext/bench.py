@@ -5,7 +5,7 @@
 """The benchmark on the site: the ``bench-report`` directive and the ``{bench}`` role.
 
 ``cuda_core_guide_bench`` names the report that ``nox -s bench`` writes
-(:mod:`cuda_core_guide.bench_report`), a copy committed with the site,
+(:mod:`cuda_core_guide.reports.bench_report`), a copy committed with the site,
 relative to the configuration directory; ``cuda_core_guide_bench_reference``
 names the reference implementation's folder, whose sources the data is
 checked against.
@@ -37,20 +37,21 @@ from docutils.parsers.rst.states import Inliner
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.bench_profile import Part
-from cuda_core_guide.bench_report import IMPLEMENTATIONS, OPERATIONS, source_digest
-from cuda_core_guide.bench_stats import NO_DIFFERENCE
-from cuda_core_guide.plaintext import render_inline
+from cuda_core_guide.guide.plaintext import render_inline
+from cuda_core_guide.reports.bench_profile import Part
+from cuda_core_guide.reports.bench_report import IMPLEMENTATIONS, OPERATIONS, source_digest
+from cuda_core_guide.reports.bench_stats import NO_DIFFERENCE
 from cuda_core_guide.sphinxext.bench_explain import bandwidth_explanations, gil_explanations
 from cuda_core_guide.sphinxext.bench_targets import target_rows, targets_table
 from cuda_core_guide.sphinxext.plot_style import NOT_MEASURED
 from cuda_core_guide.sphinxext.report_data import (
     data_path,
-    data_status,
     load_data,
+    load_report,
     missing_data,
     note_report_page,
     recorded,
+    report_status,
     stale_reasons,
     targets_list,
 )
@@ -106,9 +107,7 @@ class BenchReportDirective(SphinxDirective):
         part = self.arguments[0]
         if part not in PARTS:
             raise self.error(f"unknown part {part!r} of the benchmark report; use one of {', '.join(PARTS)}")
-        path = data_path(self.env, "cuda_core_guide_bench")
-        note_report_page(self.env, path)
-        data = load_data(path, _REQUIRED)
+        data = load_report(self.env, "cuda_core_guide_bench", _REQUIRED)
         if not data:
             return [missing_data("benchmark results", _COMMAND, _WHERE)] if part == "provenance" else []
         builder = {
@@ -177,7 +176,7 @@ class BenchReportDirective(SphinxDirective):
                 f"it has no measurements of {len(unmeasured)} operation{'s' if len(unmeasured) > 1 else ''} "
                 f"that the benchmark times now ({named}), which the page marks as not measured"
             )
-        result: list[nodes.Node] = data_status(self.env.srcdir, [data.get("commit")], reasons, _COMMAND)
+        result = report_status(self.env, data, _COMMAND, reasons)
         rows = target_rows(data, _shown)
         counts = {
             verdict: sum(1 for row in rows if row[2].startswith(verdict)) for verdict in ("met", "missed", "undecided")
@@ -345,12 +344,12 @@ def unmeasured_operations(data: dict) -> list[str]:
     Parameters
     ----------
     data : dict
-        The benchmark report.
+        The benchmark report, as ``bench.json`` holds it.
 
     Returns
     -------
     list of str
-        Keys of :data:`cuda_core_guide.bench_report.OPERATIONS`, in its order.
+        Keys of :data:`cuda_core_guide.reports.bench_report.OPERATIONS`, in its order.
     """
     return [name for name in OPERATIONS if name not in data.get("per_call", {})]
 

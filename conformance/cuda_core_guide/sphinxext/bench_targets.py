@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from docutils import nodes
 
-from cuda_core_guide.plaintext import render_inline
+from cuda_core_guide.guide.plaintext import render_inline
 from cuda_core_guide.sphinxext.report_data import MET, MISSED, UNDECIDED
 from cuda_core_guide.sphinxext.tables import Row, table
 

@@ -29,9 +29,9 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.config import Config
-from cuda_core_guide.formats import render
-from cuda_core_guide.runner import check_paths
+from cuda_core_guide.checker.config import Config
+from cuda_core_guide.checker.formats import render
+from cuda_core_guide.checker.runner import check_paths
 
 __all__ = ["CheckerOutputDirective"]
 

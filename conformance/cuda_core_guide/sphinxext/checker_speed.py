@@ -9,7 +9,7 @@
 the site, relative to the configuration directory. The ``checker-speed``
 directive renders them: when and on what machine they were taken, what
 was checked, whether the data is current, the speed targets and whether
-each is met (:mod:`cuda_core_guide.speed_targets`), a table of each
+each is met (:mod:`cuda_core_guide.reports.speed_targets`), a table of each
 tool's cold, warm, cached and single-file times (median, with the minimum
 and maximum), and the same as a bar chart with the spread as error bars,
 *not measured* where a tool has no such time (``cython-lint`` has no
@@ -22,17 +22,14 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.speed_targets import speed_targets
+from cuda_core_guide.reports.speed_targets import speed_targets
 from cuda_core_guide.sphinxext.report_data import (
     MET,
     MISSED,
-    data_path,
-    data_status,
-    load_data,
+    load_report,
     missing_data,
-    note_report_page,
     recorded,
-    stale_reasons,
+    report_status,
     targets_list,
 )
 from cuda_core_guide.sphinxext.report_plot import ReportPlot
@@ -60,15 +57,11 @@ class CheckerSpeedDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build the provenance, the table and the chart."""
-        path = data_path(self.env, "cuda_core_guide_checker_speed")
-        note_report_page(self.env, path)
-        data = load_data(path, ("tools",))
+        data = load_report(self.env, "cuda_core_guide_checker_speed", ("tools",))
         if not data or not data["tools"]:
             return [missing_data("checker speed measurements", _COMMAND)]
         tools = data["tools"]
-        result: list[nodes.Node] = data_status(
-            self.env.srcdir, [data.get("commit")], stale_reasons(self.env.srcdir, data), _COMMAND
-        )
+        result = report_status(self.env, data, _COMMAND)
         result += _targets(data)
         result += [_provenance(data), _method(data)]
         rows: list[Row] = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.config_schema import SETTINGS
+from cuda_core_guide.checker.config_schema import SETTINGS
 from cuda_core_guide.sphinxext.tables import Row, table
 
 __all__ = ["ConfigTableDirective", "setting_label"]
@@ -27,7 +27,7 @@ class ConfigTableDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        """Build one row per key of :data:`~cuda_core_guide.config_schema.SETTINGS`."""
+        """Build one row per key of :data:`~cuda_core_guide.checker.config_schema.SETTINGS`."""
         rows: list[Row] = []
         for setting in SETTINGS:
             cells = [nodes.paragraph("", "", nodes.literal(setting.key, setting.key))]

@@ -5,7 +5,7 @@
 """The conformance matrix on the site: a table of every GPU test's outcomes, and each runnable example's own.
 
 ``cuda_core_guide_conformance`` names the matrix that ``nox -s conformance``
-writes (:mod:`cuda_core_guide.conformance_report`), a copy committed with the
+writes (:mod:`cuda_core_guide.reports.conformance_report`), a copy committed with the
 site, relative to the configuration directory. The ``conformance-matrix``
 directive renders it: with the argument ``summary``, whether the data is
 current, the targets (every test passes on the reference; upstream fails
@@ -246,7 +246,7 @@ def example_status(env: BuildEnvironment, digest: str, docname: str) -> nodes.pa
     env : BuildEnvironment
         The build environment.
     digest : str
-        The example's identifier (:attr:`cuda_core_guide.guide_rules.Example.digest`).
+        The example's identifier (:attr:`cuda_core_guide.guide.chapters.Example.digest`).
     docname : str
         The document that shows the example.
 
@@ -289,7 +289,7 @@ def example_anchor(digest: str) -> str:
     Parameters
     ----------
     digest : str
-        The example's identifier.
+        The example's identifier, its digest; colons become dashes.
 
     Returns
     -------
@@ -300,18 +300,7 @@ def example_anchor(digest: str) -> str:
 
 
 def row_anchor(digest: str) -> str:
-    """Return the anchor of an example's row in the matrix.
-
-    Parameters
-    ----------
-    digest : str
-        The example's identifier.
-
-    Returns
-    -------
-    str
-        An HTML id.
-    """
+    """Return the anchor of an example's row in the matrix: the HTML id of :func:`example_anchor`'s digest there."""
     return "example-" + digest.replace(":", "-")
 
 

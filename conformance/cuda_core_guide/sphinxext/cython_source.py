@@ -44,7 +44,7 @@ from sphinx.domains.python._annotations import _parse_annotation
 from sphinx.environment import BuildEnvironment
 
 from cuda_core_guide import __version__
-from cuda_core_guide.excerpts import ExcerptError, outline
+from cuda_core_guide.guide.excerpts import ExcerptError, outline
 
 __all__ = ["LINE_ANCHOR", "SOURCE_REFERENCE", "find_source", "follow_members", "setup"]
 
@@ -67,7 +67,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     Parameters
     ----------
     app : Sphinx
-        The application.
+        The application, on which viewcode is set up too.
 
     Returns
     -------
@@ -117,7 +117,7 @@ def follow_members(app: Sphinx, modname: str, fullname: str) -> str | None:
     Parameters
     ----------
     app : Sphinx
-        The application.
+        The application viewcode runs in.
     modname : str
         The module the object is documented in (``cuda.core``).
     fullname : str

@@ -4,7 +4,7 @@
 
 """The ``differences-table`` and ``surface-differences`` directives: the guide's differences from upstream.
 
-Both render the guide's data (:mod:`cuda_core_guide.differences`,
+Both render the guide's data (:mod:`cuda_core_guide.guide.differences`,
 :mod:`cuda_core_guide.surface.listing`), the files that the tests check, so
 the page and the tests cannot disagree.
 
@@ -23,9 +23,8 @@ from collections import Counter, defaultdict
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.differences import DIFFERENCES_DATA, read_differences
-from cuda_core_guide.myst import MystError
-from cuda_core_guide.sphinxext.guide_source import chapters_folder
+from cuda_core_guide.guide.differences import DIFFERENCES_DATA, read_differences
+from cuda_core_guide.sphinxext.guide_source import read_guide_data
 from cuda_core_guide.sphinxext.tables import Row, table
 from cuda_core_guide.surface.listing import DEFERRABLE_GROUPS, PENDING_DATA, PENDING_ISSUE, read_listing
 
@@ -41,12 +40,9 @@ class DifferencesTableDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build one row per deliberate difference, its ID an anchor (``#difference-d3``)."""
-        guide = chapters_folder(self.env)
-        self.env.note_dependency(str(guide / DIFFERENCES_DATA))
-        try:
-            differences = read_differences(guide)
-        except MystError as exc:
-            return [self.state.document.reporter.warning(str(exc), line=self.lineno)]
+        differences, problems = read_guide_data(self, [DIFFERENCES_DATA], read_differences)
+        if differences is None:
+            return problems
         rows: list[Row] = []
         for difference in differences.values():
             cells = [nodes.paragraph("", "", nodes.literal(difference.id, difference.id))]
@@ -64,13 +60,9 @@ class SurfaceDifferencesDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build the counts table, then the deferred groups and the pending differences."""
-        guide = chapters_folder(self.env)
-        for name in (DIFFERENCES_DATA, PENDING_DATA):
-            self.env.note_dependency(str(guide / name))
-        try:
-            listing = read_listing(guide)
-        except MystError as exc:
-            return [self.state.document.reporter.warning(str(exc), line=self.lineno)]
+        listing, problems = read_guide_data(self, [DIFFERENCES_DATA, PENDING_DATA], read_listing)
+        if listing is None:
+            return problems
         rows: list[Row] = [
             self._row("Deliberate (the table above)", len(listing.deliberate)),
             *(self._row(f"Deferred: {DEFERRABLE_GROUPS[group.group]}", group.count) for group in listing.deferred),

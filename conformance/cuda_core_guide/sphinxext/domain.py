@@ -36,7 +36,7 @@ class RuleEntry:
     Parameters
     ----------
     code : str
-        The rule code.
+        The rule's code, which ``{rule}`` roles name.
     title : str
         The rule's title as plain text.
     docname : str
@@ -155,7 +155,7 @@ def rule_anchor(code: str) -> str:
     Parameters
     ----------
     code : str
-        The rule code.
+        A rule's code, upper case as the guide writes it.
 
     Returns
     -------

@@ -21,11 +21,11 @@ carrying its own text::
 folder relative to the configuration directory) when it is set, else to
 the parent of the folder that holds the chapter. A path that leads outside
 that folder (symbolic links followed) is not quoted: the build warns at the
-directive instead (:mod:`cuda_core_guide.includes`).
+directive instead (:mod:`cuda_core_guide.guide.includes`).
 
 On a rule page, an ``avoid`` example of a checked rule is followed by what
 the checker reports for it, produced by running the checker on the example
-during the build (:mod:`cuda_core_guide.example_check`).
+during the build (:mod:`cuda_core_guide.examples.check`).
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.differences import read_differences
-from cuda_core_guide.example_check import example_findings, example_problems
-from cuda_core_guide.excerpts import ExcerptError, excerpt
-from cuda_core_guide.guide_rules import Example, RuleDoc, include_root
-from cuda_core_guide.includes import IncludeOutsideRoot, include_path
-from cuda_core_guide.rules import is_checked
+from cuda_core_guide.checker.rules import is_checked
+from cuda_core_guide.examples.check import example_findings, example_problems
+from cuda_core_guide.guide.chapters import Example, RuleDoc, include_root
+from cuda_core_guide.guide.differences import read_differences
+from cuda_core_guide.guide.excerpts import ExcerptError, excerpt
+from cuda_core_guide.guide.includes import IncludeOutsideRoot, include_path
 from cuda_core_guide.sphinxext.conformance import example_anchor, example_status
 from cuda_core_guide.sphinxext.cython_source import SOURCE_REFERENCE
 from cuda_core_guide.sphinxext.guide_source import chapters_folder

@@ -20,10 +20,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from cuda_core_guide.config import Config, ConfigError, load_config
-from cuda_core_guide.config_resolution import ConfigResolver
-from cuda_core_guide.rules import all_rules
-from cuda_core_guide.runner import check_paths
+from cuda_core_guide.checker.config import Config, ConfigError, load_config
+from cuda_core_guide.checker.config_resolution import ConfigResolver
+from cuda_core_guide.checker.rules import all_rules
+from cuda_core_guide.checker.runner import check_paths
 from cuda_core_guide.sphinxext.domain import GuideDomain
 
 __all__ = ["check_rule_coverage", "run_checker"]
@@ -75,7 +75,7 @@ def check_rule_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     Parameters
     ----------
     app : Sphinx
-        The application.
+        The application, whose configuration says whether every rule must be defined.
     env : BuildEnvironment
         The environment, after all documents are read.
     """

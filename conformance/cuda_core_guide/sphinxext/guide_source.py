@@ -11,7 +11,7 @@ are the documents that the toctrees of the folder's ``index.md`` list, in
 that order; without such toctrees, every ``.md`` file of the folder. Each
 may carry a one-line ``summary`` in its front matter.
 
-A page of the folder whose markup is broken (:mod:`cuda_core_guide.guide_markup`),
+A page of the folder whose markup is broken (:mod:`cuda_core_guide.guide.markup`),
 or whose rule directives cannot be read, does not stop the build: the
 problems are kept with the source, and :func:`report_problems` warns for
 each at its document and line when the builder starts, so ``-W`` fails.
@@ -21,18 +21,24 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import yaml
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.guide_markup import markup_problems
-from cuda_core_guide.guide_rules import RuleDoc, chapter_rules, examples_of
-from cuda_core_guide.myst import MystError, first_heading, iter_directives, markdown_parser, parse_directives
+from cuda_core_guide.guide.chapters import RuleDoc, chapter_rules, examples_of
+from cuda_core_guide.guide.markup import markup_problems
+from cuda_core_guide.guide.myst import MystError, first_heading, iter_directives, markdown_parser, parse_directives
 
-__all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source", "report_problems"]
+__all__ = ["Chapter", "GuideSource", "chapters_folder", "guide_source", "read_guide_data", "report_problems"]
+
+_T = TypeVar("_T")
 
 _logger = logging.getLogger(__name__)
 
@@ -81,7 +87,7 @@ class GuideSource:
         Parameters
         ----------
         code : str
-            A rule code.
+            The code of the rule that others may link to with ``{rule}``.
 
         Returns
         -------
@@ -132,7 +138,7 @@ def chapters_folder(env: BuildEnvironment) -> Path:
     Parameters
     ----------
     env : BuildEnvironment
-        The build environment.
+        The build environment, whose ``srcdir`` the folder is under.
 
     Returns
     -------
@@ -143,13 +149,42 @@ def chapters_folder(env: BuildEnvironment) -> Path:
     return Path(env.srcdir) / env.config.cuda_core_guide_chapters
 
 
+def read_guide_data(
+    directive: SphinxDirective, names: Sequence[str], read: Callable[[Path], _T]
+) -> tuple[_T | None, list[nodes.Node]]:
+    """Read the guide's data for a directive, whose page is then read again when a data file changes.
+
+    Parameters
+    ----------
+    directive : SphinxDirective
+        The directive that renders the data.
+    names : sequence of str
+        The data files ``read`` reads, relative to the chapters' folder.
+    read : callable
+        Reads the data from the chapters' folder (``read_differences``).
+
+    Returns
+    -------
+    tuple
+        The data, and no nodes; or ``None`` and a warning at the directive,
+        when the data is malformed.
+    """
+    guide = chapters_folder(directive.env)
+    for name in names:
+        directive.env.note_dependency(str(guide / name))
+    try:
+        return read(guide), []
+    except MystError as exc:
+        return None, [directive.state.document.reporter.warning(str(exc), line=directive.lineno)]
+
+
 def guide_source(env: BuildEnvironment) -> GuideSource:
     """Return the guide's chapters and rules, read again only when a chapter changed.
 
     Parameters
     ----------
     env : BuildEnvironment
-        The build environment.
+        The build environment, whose configuration names the chapters' folder.
 
     Returns
     -------

@@ -145,7 +145,7 @@ def wrap(label: str, width: str) -> str:
     Parameters
     ----------
     label : str
-        The label.
+        A category's label, which may hold several words.
     width : str
         ``"wide"`` or ``"narrow"``.
 
@@ -163,7 +163,7 @@ def format_tick(value: float) -> str:
     Parameters
     ----------
     value : float
-        The tick's value.
+        The tick's value, in the axis's unit.
 
     Returns
     -------

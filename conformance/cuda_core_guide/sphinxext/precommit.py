@@ -17,7 +17,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide import __version__
-from cuda_core_guide.catalog import project_url
+from cuda_core_guide.guide.catalog import project_url
 
 __all__ = ["PreCommitDirective"]
 

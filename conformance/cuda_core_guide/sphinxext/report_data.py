@@ -9,15 +9,17 @@ matrix, the upstream findings, the checker's speed). This module is the
 part they share:
 
 - :func:`load_data` reads the file named by a setting, or returns nothing
-  when it is missing or unreadable, and :func:`missing_data` is the
-  paragraph that says so (the build goes on);
+  when it is missing or unreadable (:func:`load_report` also makes the page
+  depend on it), and :func:`missing_data` is the paragraph that says so
+  (the build goes on);
 - :func:`recorded` is the wording of when (and, for GPU data, on which
   device) the data was recorded;
 - :func:`stale_reasons` tells why the data may no longer describe the code:
   its commit is not an ancestor of the site's ``HEAD``, or it was recorded
   by another version of the checker than the one building the site;
   :func:`stale_notice` is the box that says so, and :func:`data_status`
-  the box every report page opens with: stale, or current and why;
+  the box every report page opens with: stale, or current and why
+  (:func:`report_status`, for data that names its commit);
 - :func:`targets_list` is the list of a page's targets, each with its
   verdict (met, missed, undecided), and :func:`explanation` a note that
   explains a number outside its expected range.
@@ -50,9 +52,11 @@ __all__ = [
     "data_status",
     "explanation",
     "load_data",
+    "load_report",
     "missing_data",
     "note_report_page",
     "recorded",
+    "report_status",
     "setup_report_pages",
     "stale_notice",
     "stale_reasons",
@@ -111,6 +115,28 @@ def load_data(path: Path | None, required: Sequence[str]) -> dict:
         return {}
     data = _read(str(path), stamp)
     return data if all(key in data for key in required) else {}
+
+
+def load_report(env: BuildEnvironment, setting: str, required: Sequence[str]) -> dict:
+    """Read the data file a setting names for the page being read, which is then read again when it changes.
+
+    Parameters
+    ----------
+    env : BuildEnvironment
+        The build environment, reading a report page.
+    setting : str
+        The configuration value that names the file.
+    required : sequence of str
+        The keys the data must have to be shown.
+
+    Returns
+    -------
+    dict
+        The data, as :func:`load_data` returns it.
+    """
+    path = data_path(env, setting)
+    note_report_page(env, path)
+    return load_data(path, required)
 
 
 def missing_data(what: str, command: str, where: str = "") -> nodes.paragraph:
@@ -253,6 +279,32 @@ def data_status(
         )
     box += nodes.paragraph(text, text)
     return [box]
+
+
+def report_status(
+    env: BuildEnvironment, data: dict, command: str, reasons: Sequence[str] | None = None
+) -> list[nodes.Node]:
+    """Return the box a report page opens with, for data that names the commit it was recorded at.
+
+    Parameters
+    ----------
+    env : BuildEnvironment
+        The build environment.
+    data : dict
+        The data, with its ``commit`` and ``checker_version``.
+    command : str
+        The command that records the data again.
+    reasons : sequence of str, optional
+        Why the data is stale; :func:`stale_reasons` by default.
+
+    Returns
+    -------
+    list of Node
+        What :func:`data_status` returns.
+    """
+    if reasons is None:
+        reasons = stale_reasons(env.srcdir, data)
+    return data_status(env.srcdir, [data.get("commit")], reasons, command)
 
 
 def targets_list(targets: Iterable[tuple[Sequence[nodes.Node] | str, str, str]]) -> nodes.bullet_list:

@@ -21,10 +21,10 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from cuda_core_guide.checker.rules import is_checked
 from cuda_core_guide.findings import Level
-from cuda_core_guide.guide_rules import CHAPTER_PREFIXES
-from cuda_core_guide.plaintext import render_inline
-from cuda_core_guide.rules import is_checked
+from cuda_core_guide.guide.chapters import CHAPTER_PREFIXES
+from cuda_core_guide.guide.plaintext import render_inline
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 
 __all__ = ["RuleDirective", "context_label", "rule_badges", "rule_index_entry", "unchecked_note"]
@@ -168,7 +168,7 @@ def context_label(code: str) -> str:
     Parameters
     ----------
     code : str
-        The rule code.
+        The code of the rule whose page the label names.
 
     Returns
     -------

@@ -24,8 +24,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.guide_rules import RuleDoc
-from cuda_core_guide.rules import is_checked, is_fixable
+from cuda_core_guide.checker.rules import is_checked, is_fixable
+from cuda_core_guide.guide.chapters import RuleDoc
 from cuda_core_guide.sphinxext.guide_source import Chapter, guide_source
 from cuda_core_guide.sphinxext.rule_directive import rule_badges
 from cuda_core_guide.sphinxext.tables import Row, table

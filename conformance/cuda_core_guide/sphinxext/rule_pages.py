@@ -29,8 +29,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from cuda_core_guide.plaintext import render_inline
-from cuda_core_guide.rules import CHECKER_CODES, all_rules, is_checked, is_fixable
+from cuda_core_guide.checker.rules import CHECKER_CODES, all_rules, is_checked, is_fixable
+from cuda_core_guide.guide.plaintext import render_inline
 from cuda_core_guide.sphinxext.config_table import setting_label
 from cuda_core_guide.sphinxext.domain import GuideDomain, RuleEntry, rule_anchor
 from cuda_core_guide.sphinxext.guide_source import guide_source

@@ -5,7 +5,7 @@
 """The upstream findings on the site: the checker's findings on the latest ``cuda-core`` releases.
 
 ``cuda_core_guide_upstream_findings`` names the report that ``nox -s
-upstream_report`` writes (:mod:`cuda_core_guide.upstream_releases`), a copy
+upstream_report`` writes (:mod:`cuda_core_guide.reports.upstream_releases`), a copy
 committed with the site, relative to the configuration directory. The
 ``upstream-findings`` directive renders it: when and from what it was
 recorded and whether that is current, that the page has no target (it
@@ -29,14 +29,11 @@ from sphinx.util.docutils import SphinxDirective
 from cuda_core_guide.sphinxext.guide_source import guide_source
 from cuda_core_guide.sphinxext.plot_style import PALETTE
 from cuda_core_guide.sphinxext.report_data import (
-    data_path,
-    data_status,
     explanation,
-    load_data,
+    load_report,
     missing_data,
-    note_report_page,
     recorded,
-    stale_reasons,
+    report_status,
 )
 from cuda_core_guide.sphinxext.report_plot import ReportPlot
 from cuda_core_guide.sphinxext.tables import Row, table
@@ -56,16 +53,12 @@ class UpstreamFindingsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build the provenance, the trend and one section per release."""
-        path = data_path(self.env, "cuda_core_guide_upstream_findings")
-        note_report_page(self.env, path)
-        report = load_data(path, ("releases",))
+        report = load_report(self.env, "cuda_core_guide_upstream_findings", ("releases",))
         if not report or not report["releases"]:
             return [missing_data("upstream findings", _COMMAND)]
         self._rules = guide_source(self.env).rules
         releases = report["releases"]
-        result: list[nodes.Node] = data_status(
-            self.env.srcdir, [report.get("commit")], stale_reasons(self.env.srcdir, report), _COMMAND
-        )
+        result = report_status(self.env, report, _COMMAND)
         target = nodes.paragraph(classes=["guide-report-targets"])
         target += nodes.strong("Target: ", "Target: ")
         target += nodes.Text(

@@ -12,4 +12,9 @@ every difference must be listed in the guide's data
 (:mod:`cuda_core_guide.surface.listing`). Usage::
 
     python -m cuda_core_guide.surface [--output FILE]
+
+It may import the foundation modules and the model of the guide
+(:mod:`cuda_core_guide.guide`, whose data lists the differences); never the
+checker, the examples, the reports, the pytest plugin or the Sphinx
+extension.
 """

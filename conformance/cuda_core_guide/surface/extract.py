@@ -120,7 +120,7 @@ def describe_module(name: str) -> dict[str, object]:
     Parameters
     ----------
     name : str
-        The module's dotted name.
+        The module's dotted name (``cuda.core.utils``), imported here.
 
     Returns
     -------

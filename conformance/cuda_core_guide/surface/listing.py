@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from cuda_core_guide.differences import DIFFERENCES_DATA, differences_data, read_differences
-from cuda_core_guide.myst import MystError
+from cuda_core_guide.guide.data import read_data
+from cuda_core_guide.guide.differences import DIFFERENCES_DATA, read_differences
+from cuda_core_guide.guide.myst import MystError
 from cuda_core_guide.surface.compare import SurfaceDifference
 
 __all__ = [
@@ -88,7 +88,7 @@ class DeferredGroup:
         Parameters
         ----------
         difference : SurfaceDifference
-            The difference.
+            A difference of the public surface (``missing cuda.core:Buffer``).
 
         Returns
         -------
@@ -141,19 +141,12 @@ def read_listing(guide: Path) -> SurfaceListing:
         for key in difference.surface:
             _check_unlisted(guide / DIFFERENCES_DATA, key, deliberate)
             deliberate[key] = difference.id
-    deferred = tuple(
-        _deferred_group(guide / DIFFERENCES_DATA, entry) for entry in differences_data(guide).get("deferred", [])
-    )
-    pending_path = guide / PENDING_DATA
+    groups = read_data(guide, DIFFERENCES_DATA).get("deferred", [])
+    deferred = tuple(_deferred_group(guide / DIFFERENCES_DATA, entry) for entry in groups)
     pending: list[str] = []
-    if pending_path.is_file():
-        try:
-            listed = tomllib.loads(pending_path.read_text(encoding="utf-8")).get("differences", [])
-        except tomllib.TOMLDecodeError as exc:
-            raise MystError(str(pending_path), 0, f"not valid TOML: {exc}") from None
-        for key in listed:
-            _check_unlisted(pending_path, key, {**deliberate, **dict.fromkeys(pending, "pending")})
-            pending.append(key)
+    for key in read_data(guide, PENDING_DATA).get("differences", []):
+        _check_unlisted(guide / PENDING_DATA, key, {**deliberate, **dict.fromkeys(pending, "pending")})
+        pending.append(key)
     return SurfaceListing(deliberate, deferred, tuple(pending))
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from cuda_core_guide.catalog import build_catalog
-from cuda_core_guide.guide_rules import read_guide
-from cuda_core_guide.rules import CHECKER_CODES, all_rules
+from cuda_core_guide.checker.rules import CHECKER_CODES, all_rules
+from cuda_core_guide.guide.catalog import build_catalog
+from cuda_core_guide.guide.chapters import read_guide
 
 from .conftest import REPO, Installed
 
@@ -35,14 +35,14 @@ def project(tmp_path: Path) -> Path:
 
 def test_wheel_carries_the_catalog_and_the_static_files(installed: Installed) -> None:
     names = set(zipfile.ZipFile(installed.wheel).namelist())
-    assert "cuda_core_guide/catalog.json" in names
+    assert "cuda_core_guide/guide/catalog.json" in names
     assert "cuda_core_guide/sphinxext/static/cuda-core-guide.css" in names
     assert "cuda_core_guide/sphinxext/static/cuda-core-guide.js" in names
     assert not [name for name in names if "/fixtures/" in name or name.endswith(".md")]
 
 
 def test_packaged_catalog_is_the_guide_rendered(installed: Installed) -> None:
-    packaged = json.loads(zipfile.ZipFile(installed.wheel).read("cuda_core_guide/catalog.json"))
+    packaged = json.loads(zipfile.ZipFile(installed.wheel).read("cuda_core_guide/guide/catalog.json"))
     built = {code: rule.as_dict() for code, rule in build_catalog(GUIDE).items()}
     assert {rule["code"]: rule for rule in packaged["rules"]} == built
 
@@ -69,7 +69,7 @@ def test_rules_lists_every_rule_with_its_level(installed: Installed, tmp_path: P
 def test_rule_prints_the_same_plain_text_as_the_checkout(
     installed: Installed, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from cuda_core_guide.cli import main
+    from cuda_core_guide.checker.cli import main
 
     result = installed.run("cuda-core-guide", "rule", "IMP001", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

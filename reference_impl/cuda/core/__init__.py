@@ -9,7 +9,7 @@ public names and signatures as upstream ``cuda-core`` 1.2, written exactly as
 the cuda.core developer guide prescribes.
 """
 
-from cuda.core import graph  # noqa: F401 - the public submodule cuda.core.graph
+from cuda.core import graph, system, texture  # noqa: F401 - the public submodules
 from cuda.core._context import *  # noqa: F403
 from cuda.core._context import __all__ as _context_all
 from cuda.core._device import *  # noqa: F403
@@ -18,6 +18,8 @@ from cuda.core._device_resources import *  # noqa: F403
 from cuda.core._device_resources import __all__ as _device_resources_all
 from cuda.core._event import *  # noqa: F403
 from cuda.core._event import __all__ as _event_all
+from cuda.core._graphics_resource import *  # noqa: F403
+from cuda.core._graphics_resource import __all__ as _graphics_resource_all
 from cuda.core._host import *  # noqa: F403
 from cuda.core._host import __all__ as _host_all
 from cuda.core._launch_config import *  # noqa: F403
@@ -43,6 +45,7 @@ __all__ = [
     *_device_all,
     *_device_resources_all,
     *_event_all,
+    *_graphics_resource_all,
     *_host_all,
     *_launch_config_all,
     *_launcher_all,

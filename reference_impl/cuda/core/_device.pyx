@@ -374,6 +374,147 @@ class Device:
         cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
         return Event_create(self._device_id, c_ctx, options, None, False)
 
+    # The texture classes come from cuda.core.texture, which imports cuda.core._memory,
+    # which imports this module: they are imported lazily, in each method.
+    def create_opaque_array(self, options: OpaqueArrayOptions) -> OpaqueArray:
+        """Allocate a CUDA array on this device, for texture and surface objects.
+
+        The array is made in the context :meth:`set_current` made current
+        for this device.
+
+        Parameters
+        ----------
+        options : OpaqueArrayOptions or dict
+            Its shape, element format and channels, and whether surfaces may
+            be made of it.
+
+        Returns
+        -------
+        OpaqueArray
+            The new array.
+
+        Raises
+        ------
+        TypeError
+            If ``options`` is neither :class:`~cuda.core.texture.OpaqueArrayOptions`
+            nor a dict of its fields (``None`` included).
+        ValueError
+            If a field is not valid (see :class:`~cuda.core.texture.OpaqueArrayOptions`).
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver cannot allocate the array.
+        """
+        from cuda.core.texture._opaque_array import _create_opaque_array
+
+        return _create_opaque_array(self, options)
+
+    def create_mipmapped_array(self, options: MipmappedArrayOptions) -> MipmappedArray:
+        """Allocate a mipmapped CUDA array on this device, for textures sampled across levels.
+
+        The array is made in the context :meth:`set_current` made current
+        for this device.
+
+        Parameters
+        ----------
+        options : MipmappedArrayOptions or dict
+            The base level's shape, the element format and channels, the
+            number of levels, and whether surfaces may be made of the levels.
+
+        Returns
+        -------
+        MipmappedArray
+            The new mipmapped array.
+
+        Raises
+        ------
+        TypeError
+            If ``options`` is neither :class:`~cuda.core.texture.MipmappedArrayOptions`
+            nor a dict of its fields (``None`` included).
+        ValueError
+            If a field is not valid (see :class:`~cuda.core.texture.MipmappedArrayOptions`).
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver refuses, for example more levels than the base
+            level's extents can halve to.
+        """
+        from cuda.core.texture._mipmapped_array import _create_mipmapped_array
+
+        return _create_mipmapped_array(self, options)
+
+    def create_texture_object(
+        self, *, resource: ResourceDescriptor, options: TextureObjectOptions | None = None
+    ) -> TextureObject:
+        """Create a texture object on this device, through which kernels sample memory.
+
+        The object is made in the context :meth:`set_current` made current
+        for this device.
+
+        Parameters
+        ----------
+        resource : ResourceDescriptor
+            The memory to read: an array or mipmapped array of this device,
+            or linear or pitched memory.
+        options : TextureObjectOptions or dict, optional
+            How to sample it; :class:`~cuda.core.texture.TextureObjectOptions`'
+            defaults when omitted.
+
+        Returns
+        -------
+        TextureObject
+            The new texture object.
+
+        Raises
+        ------
+        TypeError
+            If ``resource`` is not a :class:`~cuda.core.texture.ResourceDescriptor`,
+            or ``options`` is neither the options class, a dict nor ``None``.
+        ValueError
+            If the resource's array is on another device.
+        RuntimeError
+            If the resource's array or buffer is closed.
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver refuses the resource or the options.
+        """
+        from cuda.core.texture._texture_object import _create_texture_object
+
+        return _create_texture_object(self, resource, options)
+
+    def create_surface_object(self, *, resource: ResourceDescriptor) -> SurfaceObject:
+        """Create a surface object on this device, through which kernels read and write an array.
+
+        The object is made in the context :meth:`set_current` made current
+        for this device.
+
+        Parameters
+        ----------
+        resource : ResourceDescriptor
+            A descriptor of an array of this device created with
+            ``is_surface_load_store=True``
+            (:meth:`~cuda.core.texture.ResourceDescriptor.from_opaque_array`).
+
+        Returns
+        -------
+        SurfaceObject
+            The new surface object.
+
+        Raises
+        ------
+        TypeError
+            If ``resource`` is not a :class:`~cuda.core.texture.ResourceDescriptor`.
+        ValueError
+            If it describes no array, an array that does not allow surfaces,
+            or one on another device.
+        RuntimeError
+            If the array is closed.
+        CUDAError
+            If :meth:`set_current` has not been called on this thread, or
+            the driver refuses the resource.
+        """
+        from cuda.core.texture._surface_object import _create_surface_object
+
+        return _create_surface_object(self, resource)
+
     # Buffer and MemoryResource come from cuda.core._memory, which imports this
     # module: they are imported lazily, so Cython cannot know them as types.
     def allocate(self, size: int, *, stream: Stream) -> Buffer:
@@ -459,6 +600,29 @@ class Device:
             If the driver cannot be initialized.
         """
         return tuple(Device_thread_devices(cls))
+
+    def to_system_device(self) -> system.Device:
+        """Return NVML's view of this device, a :class:`cuda.core.system.Device`, found by UUID.
+
+        Returns
+        -------
+        cuda.core.system.Device
+            The device, to query through NVML.
+
+        Raises
+        ------
+        RuntimeError
+            If the NVML library cannot be loaded (``cuda.pathfinder``'s
+            ``DynamicLibNotFoundError``, which names ``nvml``).
+        CUDAError
+            If the driver cannot give the device's UUID.
+        NvmlError
+            If NVML has no device with this UUID, or may not query it.
+        """
+        # Imported here: cuda.core.system is loaded only by those who use it.
+        from cuda.core.system import Device as SystemDevice
+
+        return SystemDevice(uuid=self.uuid)
 
     @property
     def arch(self) -> str:

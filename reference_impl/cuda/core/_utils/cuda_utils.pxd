@@ -2,6 +2,7 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
+from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 
@@ -9,10 +10,12 @@ cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil
 cpdef check_or_create_options(type cls, object options, str options_description=*, bint keep_none=*)
 cdef int check_argument_type(object value, type expected, str name, bint none_ok=*) except -1
 cdef int check_exact_argument_type(object value, type expected, str name) except -1
+cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) except -1
 cdef object index_argument(object value, str name)
 cdef int raise_argument_type_error(object value, type expected, str name) except -1
 cdef str qualified_type_name(type cls)
 cdef str type_name(type cls)
+cdef void warn_destroy_failure(cydriver.CUresult err, str what, uintptr_t handle) noexcept
 
 
 # Raise CUDAError unless err is CUDA_SUCCESS; callable without the GIL. Inline,

@@ -14,12 +14,15 @@ name and the driver's explanation of it.
 from __future__ import annotations
 
 from cpython.object cimport PyTypeObject
+from libc.stdint cimport uintptr_t
+from libc.string cimport memcpy
 from cuda.bindings cimport cydriver
 
 from cuda.bindings import driver, nvrtc
 import dataclasses
 import operator
 from typing import NamedTuple
+import warnings
 
 __all__ = [
     "CUDAError",
@@ -187,6 +190,18 @@ cdef object index_argument(object value, str name):
         raise_argument_type_error(value, int, name)
 
 
+cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) except -1:
+    """Copy the first ``size`` bytes of ``value`` to ``out``; raise :class:`ValueError` if it has fewer.
+
+    ``name`` says what ``value`` is, for the message: ``{name} is 8 bytes;
+    expected at least 64``.
+    """
+    if len(value) < size:
+        raise ValueError(f"{name} is {len(value)} bytes; expected at least {size}")
+    memcpy(out, <const char*>value, size)
+    return 0
+
+
 cdef int raise_argument_type_error(object value, type expected, str name) except -1:
     """Raise the :class:`TypeError` of Cython's typed-argument check for ``name``."""
     raise TypeError(
@@ -214,6 +229,31 @@ cdef str type_name(type cls):
     (``cuda.core._stream.Stream``).
     """
     return (<PyTypeObject*>cls).tp_name.decode()
+
+
+cdef void warn_destroy_failure(cydriver.CUresult err, str what, uintptr_t handle) noexcept:
+    """Warn that the ``what`` at ``handle``, destroyed as it was collected, could not be destroyed.
+
+    For the deallocation of an object that owns a driver handle, where
+    nothing can be raised: ``err`` is the status of the destroying call.
+    Three statuses are not reported: success, ``CUDA_ERROR_INVALID_CONTEXT``
+    (the handle's context, and the handle with it, is gone) and
+    ``CUDA_ERROR_DEINITIALIZED`` (the driver has shut down, at interpreter
+    exit, and released everything).
+    """
+    if (
+        err == cydriver.CUresult.CUDA_SUCCESS
+        or err == cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
+        or err == cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
+    ):
+        return
+    # stacklevel=1 names the Python line that dropped the last reference:
+    # compiled Cython functions push no frames of their own.
+    warnings.warn(
+        f"could not destroy {what} {handle:#x} while collecting it: {driver.CUresult(err).name}",
+        RuntimeWarning,
+        stacklevel=1,
+    )
 
 
 cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil:
