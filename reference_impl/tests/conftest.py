@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from cuda.pathfinder import DynamicLibNotFoundError, load_nvidia_dynamic_lib
 
 from cuda.core import Device, Stream
 from cuda_core_guide.gpu import gpu_status
@@ -32,6 +33,20 @@ def stream(device: Device) -> Iterator[Stream]:
     s = device.create_stream()
     yield s
     s.close()
+
+
+@pytest.fixture
+def no_driver() -> None:
+    """Skip unless this machine has no CUDA driver library at all.
+
+    For the tests of how a missing driver is reported: on a machine with a
+    driver, the fake handles they pass must not reach it.
+    """
+    try:
+        load_nvidia_dynamic_lib("cuda")
+    except DynamicLibNotFoundError:
+        return
+    pytest.skip("this machine has a CUDA driver")
 
 
 @pytest.fixture

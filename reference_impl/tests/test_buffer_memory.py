@@ -44,7 +44,14 @@ PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
 
 
 class HostMemoryResource(MemoryResource):
-    """Pretend to have allocated Python-owned host memory, and free nothing."""
+    """Pretend to have allocated Python-owned host memory, and free nothing.
+
+    Plain class attributes stand in for the properties of a resource.
+    """
+
+    device_id = -1
+    is_device_accessible = False
+    is_host_accessible = True
 
     def __init__(self) -> None:
         self.freed = []
@@ -57,18 +64,6 @@ class HostMemoryResource(MemoryResource):
         self.freed.append((ptr, size))
         self.streams.append(stream)
 
-    @property
-    def device_id(self) -> int:
-        return -1
-
-    @property
-    def is_device_accessible(self) -> bool:
-        return False
-
-    @property
-    def is_host_accessible(self) -> bool:
-        return True
-
 
 class FailingMemoryResource(HostMemoryResource):
     """Fail every deallocation, as a driver error would."""
@@ -80,13 +75,8 @@ class FailingMemoryResource(HostMemoryResource):
 class DeviceOnlyMemoryResource(HostMemoryResource):
     """Claim device memory, so that the host must not read it."""
 
-    @property
-    def is_device_accessible(self) -> bool:
-        return True
-
-    @property
-    def is_host_accessible(self) -> bool:
-        return False
+    is_device_accessible = True
+    is_host_accessible = False
 
 
 def buffer_address(data: bytearray) -> int:

@@ -11,22 +11,13 @@ from collections.abc import Callable
 
 import pytest
 from cuda.bindings import driver
-from cuda.pathfinder import DynamicLibNotFoundError, load_nvidia_dynamic_lib
+from cuda.pathfinder import DynamicLibNotFoundError
 
 import cuda.core
 from cuda.core import Context, Device, DeviceProperties, EventOptions, StreamOptions
 from cuda.core._utils.cuda_utils import ComputeCapability, CUDAError
 
 ATTRIBUTE = driver.CUdevice_attribute
-
-
-def driver_is_missing() -> bool:
-    """Return whether this machine has no CUDA driver library at all."""
-    try:
-        load_nvidia_dynamic_lib("cuda")
-    except DynamicLibNotFoundError:
-        return True
-    return False
 
 
 def run_in_thread(body: Callable[[], object]) -> object:
@@ -86,9 +77,8 @@ def test_compute_capability_is_a_named_tuple() -> None:
     assert (capability.major, capability.minor) == (9, 0)
 
 
+@pytest.mark.usefixtures("no_driver")
 def test_without_a_driver_device_reports_the_missing_library() -> None:
-    if not driver_is_missing():
-        pytest.skip("this machine has a CUDA driver")
     with pytest.raises(DynamicLibNotFoundError, match="driver"):
         Device(0)
     with pytest.raises(DynamicLibNotFoundError):

@@ -55,22 +55,26 @@ def same_outcome(phase1_call, phase2_call):
     return first
 
 
+def same_fill(buffer, value, stream=LEGACY_DEFAULT_STREAM):
+    """Fill ``buffer`` with ``value`` in both phases; return the outcome they share."""
+    return same_outcome(lambda: _phase1.fill(buffer, value, stream=stream), lambda: buffer.fill(value, stream=stream))
+
+
+def same_copy(src, dst, stream=LEGACY_DEFAULT_STREAM):
+    """Copy ``src`` to ``dst`` in both phases; return the outcome they share."""
+    return same_outcome(lambda: _phase1.copy_to(src, dst, stream=stream), lambda: src.copy_to(dst, stream=stream))
+
+
 @pytest.mark.parametrize("value", [256, -1, 1.5, "x", None, b"", b"abc", b"12345678", b"\x01\x02\x03\x04\x05"])
 def test_fill_rejects_values_alike(value) -> None:
     buffer = Buffer.from_handle(UNUSED_ADDRESS, SIZE)
-    kind, _ = same_outcome(
-        lambda: _phase1.fill(buffer, value, stream=LEGACY_DEFAULT_STREAM),
-        lambda: buffer.fill(value, stream=LEGACY_DEFAULT_STREAM),
-    )
+    kind, _ = same_fill(buffer, value)
     assert kind in (TypeError, ValueError)
 
 
 def test_fill_rejects_a_pattern_that_does_not_fit_alike() -> None:
     buffer = Buffer.from_handle(UNUSED_ADDRESS, 6)
-    kind, message = same_outcome(
-        lambda: _phase1.fill(buffer, b"\x00\x01\x02\x03", stream=LEGACY_DEFAULT_STREAM),
-        lambda: buffer.fill(b"\x00\x01\x02\x03", stream=LEGACY_DEFAULT_STREAM),
-    )
+    kind, message = same_fill(buffer, b"\x00\x01\x02\x03")
     assert kind is ValueError
     assert "6" in message
 
@@ -79,36 +83,25 @@ def test_closed_buffers_are_rejected_alike() -> None:
     buffer = Buffer.from_handle(UNUSED_ADDRESS, SIZE)
     other = Buffer.from_handle(UNUSED_ADDRESS, SIZE)
     buffer.close()
-    kind, _ = same_outcome(
-        lambda: _phase1.fill(buffer, 0, stream=LEGACY_DEFAULT_STREAM),
-        lambda: buffer.fill(0, stream=LEGACY_DEFAULT_STREAM),
-    )
+    kind, _ = same_fill(buffer, 0)
     assert kind is RuntimeError
-    kind, _ = same_outcome(
-        lambda: _phase1.copy_to(other, buffer, stream=LEGACY_DEFAULT_STREAM),
-        lambda: other.copy_to(buffer, stream=LEGACY_DEFAULT_STREAM),
-    )
+    kind, _ = same_copy(other, buffer)
     assert kind is RuntimeError
 
 
 @pytest.mark.parametrize("stream", [None, 0, "stream"])
 def test_bad_streams_are_rejected_alike(stream) -> None:
     buffer = Buffer.from_handle(UNUSED_ADDRESS, SIZE)
-    kind, _ = same_outcome(lambda: _phase1.fill(buffer, 0, stream=stream), lambda: buffer.fill(0, stream=stream))
+    kind, _ = same_fill(buffer, 0, stream)
     assert kind is TypeError
-    kind, _ = same_outcome(
-        lambda: _phase1.copy_to(buffer, buffer, stream=stream), lambda: buffer.copy_to(buffer, stream=stream)
-    )
+    kind, _ = same_copy(buffer, buffer, stream)
     assert kind is TypeError
 
 
 @pytest.mark.parametrize("dst", [Buffer.from_handle(UNUSED_ADDRESS, SIZE + 1), "not a buffer", None])
 def test_bad_destinations_are_rejected_alike(dst) -> None:
     buffer = Buffer.from_handle(UNUSED_ADDRESS, SIZE)
-    kind, _ = same_outcome(
-        lambda: _phase1.copy_to(buffer, dst, stream=LEGACY_DEFAULT_STREAM),
-        lambda: buffer.copy_to(dst, stream=LEGACY_DEFAULT_STREAM),
-    )
+    kind, _ = same_copy(buffer, dst)
     assert kind in (TypeError, ValueError)
 
 

@@ -15,7 +15,7 @@ import weakref
 
 import pytest
 from cuda.bindings import driver
-from cuda.pathfinder import DynamicLibNotFoundError, load_nvidia_dynamic_lib
+from cuda.pathfinder import DynamicLibNotFoundError
 
 from cuda.core import (
     LEGACY_DEFAULT_STREAM,
@@ -40,15 +40,6 @@ class Foreign:
 
     def __cuda_stream__(self) -> tuple[int, int]:
         return (0, self.address)
-
-
-def driver_is_missing() -> bool:
-    """Return whether this machine has no CUDA driver library at all."""
-    try:
-        load_nvidia_dynamic_lib("cuda")
-    except DynamicLibNotFoundError:
-        return True
-    return False
 
 
 # --- without a GPU -----------------------------------------------------------------
@@ -168,9 +159,8 @@ def test_an_ipc_event_descriptor_pickles_and_checks_its_size() -> None:
         Event.from_ipc_descriptor(short)
 
 
+@pytest.mark.usefixtures("no_driver")
 def test_without_a_driver_calls_report_the_missing_library() -> None:
-    if not driver_is_missing():
-        pytest.skip("this machine has a CUDA driver: a fake handle must not reach it")
     stream = Stream.from_handle(FAKE_HANDLE)
     for use in (stream.sync, lambda: stream.priority, lambda: stream.device):
         with pytest.raises(DynamicLibNotFoundError, match="driver"):

@@ -30,6 +30,15 @@ _UNSUPPORTED = (
     "Upgrade to a driver version with CUDA checkpoint API support."
 )
 
+cdef enum _Call:
+    # The checkpoint API calls, for Process_call.
+    _LOCK
+    _CHECKPOINT
+    _RESTORE
+    _UNLOCK
+    _RESTORE_THREAD_ID
+    _STATE
+
 _STATES = {
     cydriver.CU_PROCESS_STATE_RUNNING: "running",
     cydriver.CU_PROCESS_STATE_LOCKED: "locked",
@@ -100,14 +109,7 @@ cdef class Process:
         cdef cydriver.CUcheckpointLockArgs args
         memset(&args, 0, sizeof(args))
         args.timeoutMs = timeout_ms
-        cdef int c_pid = self._pid
-        cdef cydriver.CUresult status
-        try:
-            with nogil:
-                status = cydriver.cuCheckpointProcessLock(c_pid, &args)
-        except RuntimeError as error:
-            raise RuntimeError(_UNSUPPORTED) from error
-        check_status(status)
+        Process_call(self, _LOCK, &args)
 
     def checkpoint(self) -> None:
         """Save the GPU memory of the locked process to the host, and free the GPU.
@@ -120,14 +122,7 @@ cdef class Process:
         RuntimeError
             If the driver has no checkpoint API.
         """
-        cdef int c_pid = self._pid
-        cdef cydriver.CUresult status
-        try:
-            with nogil:
-                status = cydriver.cuCheckpointProcessCheckpoint(c_pid, NULL)
-        except RuntimeError as error:
-            raise RuntimeError(_UNSUPPORTED) from error
-        check_status(status)
+        Process_call(self, _CHECKPOINT, NULL)
 
     def restore(self, gpu_mapping: Mapping[object, object] | None = None) -> None:
         """Bring the checkpointed process's GPU memory back; it stays locked.
@@ -171,14 +166,7 @@ cdef class Process:
             args.gpuPairs = pairs.data()
             args.gpuPairsCount = pairs.size()
             c_args = &args
-        cdef int c_pid = self._pid
-        cdef cydriver.CUresult status
-        try:
-            with nogil:
-                status = cydriver.cuCheckpointProcessRestore(c_pid, c_args)
-        except RuntimeError as error:
-            raise RuntimeError(_UNSUPPORTED) from error
-        check_status(status)
+        Process_call(self, _RESTORE, c_args)
 
     def unlock(self) -> None:
         """Unlock the process, so its CUDA calls go on.
@@ -191,14 +179,7 @@ cdef class Process:
         RuntimeError
             If the driver has no checkpoint API.
         """
-        cdef int c_pid = self._pid
-        cdef cydriver.CUresult status
-        try:
-            with nogil:
-                status = cydriver.cuCheckpointProcessUnlock(c_pid, NULL)
-        except RuntimeError as error:
-            raise RuntimeError(_UNSUPPORTED) from error
-        check_status(status)
+        Process_call(self, _UNLOCK, NULL)
 
     @property
     def pid(self) -> int:
@@ -216,15 +197,8 @@ cdef class Process:
         RuntimeError
             If the driver has no checkpoint API.
         """
-        cdef int c_pid = self._pid
         cdef int c_tid = 0
-        cdef cydriver.CUresult status
-        try:
-            with nogil:
-                status = cydriver.cuCheckpointProcessGetRestoreThreadId(c_pid, &c_tid)
-        except RuntimeError as error:
-            raise RuntimeError(_UNSUPPORTED) from error
-        check_status(status)
+        Process_call(self, _RESTORE_THREAD_ID, &c_tid)
         return c_tid
 
     @property
@@ -239,19 +213,51 @@ cdef class Process:
             If the driver has no checkpoint API, or reports a state not
             listed above.
         """
-        cdef int c_pid = self._pid
         cdef cydriver.CUprocessState c_state
-        cdef cydriver.CUresult status
-        try:
-            with nogil:
-                status = cydriver.cuCheckpointProcessGetState(c_pid, &c_state)
-        except RuntimeError as error:
-            raise RuntimeError(_UNSUPPORTED) from error
-        check_status(status)
+        Process_call(self, _STATE, &c_state)
         name = _STATES.get(c_state)
         if name is None:
             raise RuntimeError(f"Unknown CUDA checkpoint process state: {int(c_state)}")
         return name
+
+
+cdef int Process_call(Process self, _Call call, void* args) except -1:
+    """Make the checkpoint API ``call`` for the process, with ``args`` as its second argument.
+
+    The driver's refusals raise as :func:`check_status` says. cuda.bindings
+    raises ``RuntimeError`` (``FunctionNotFoundError``) for a call the
+    driver does not have, which means it has no checkpoint API.
+    """
+    cdef int c_pid = self._pid
+    cdef cydriver.CUresult status
+    try:
+        with nogil:
+            if call == _LOCK:
+                status = cydriver.cuCheckpointProcessLock(
+                    c_pid, <cydriver.CUcheckpointLockArgs*>args
+                )
+            elif call == _CHECKPOINT:
+                status = cydriver.cuCheckpointProcessCheckpoint(
+                    c_pid, <cydriver.CUcheckpointCheckpointArgs*>args
+                )
+            elif call == _RESTORE:
+                status = cydriver.cuCheckpointProcessRestore(
+                    c_pid, <cydriver.CUcheckpointRestoreArgs*>args
+                )
+            elif call == _UNLOCK:
+                status = cydriver.cuCheckpointProcessUnlock(
+                    c_pid, <cydriver.CUcheckpointUnlockArgs*>args
+                )
+            elif call == _RESTORE_THREAD_ID:
+                status = cydriver.cuCheckpointProcessGetRestoreThreadId(c_pid, <int*>args)
+            else:
+                status = cydriver.cuCheckpointProcessGetState(
+                    c_pid, <cydriver.CUprocessState*>args
+                )
+    except RuntimeError as error:
+        raise RuntimeError(_UNSUPPORTED) from error
+    check_status(status)
+    return 0
 
 
 cdef int check_status(cydriver.CUresult status) except -1:

@@ -11,7 +11,6 @@ and so does garbage collection if the event was never closed.
 from __future__ import annotations
 
 from libc.stdint cimport uintptr_t
-from libc.string cimport memcpy
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport (
@@ -26,12 +25,13 @@ from cuda.core._utils.cuda_utils cimport (
     check_argument_type,
     check_exact_argument_type,
     check_or_create_options,
+    copy_bytes_argument,
+    warn_destroy_failure,
 )
 
 from cuda.bindings import driver
 import dataclasses
 import multiprocessing.reduction
-import warnings
 
 from cuda.core._context import Context
 
@@ -213,13 +213,12 @@ cdef class Event:
         check_argument_type(ipc_descriptor, IPCEventDescriptor, "ipc_descriptor")
         cdef IPCEventDescriptor descriptor = <IPCEventDescriptor>ipc_descriptor
         cdef cydriver.CUipcEventHandle c_data
-        cdef bytes reserved = descriptor._reserved
-        if len(reserved) < sizeof(c_data.reserved):
-            raise ValueError(
-                f"IPC event descriptor reserved field is {len(reserved)} bytes; "
-                f"expected at least {sizeof(c_data.reserved)}"
-            )
-        memcpy(c_data.reserved, <const char*>reserved, sizeof(c_data.reserved))
+        copy_bytes_argument(
+            descriptor._reserved,
+            c_data.reserved,
+            sizeof(c_data.reserved),
+            "IPC event descriptor reserved field",
+        )
         cdef cydriver.CUevent c_handle = NULL
         cdef cydriver.CUcontext c_ctx = NULL
         cdef cydriver.CUdevice c_device = 0
@@ -549,10 +548,9 @@ cdef int Event_check_open(Event self) except -1:
 cdef void Event_dealloc(Event self) noexcept:
     """Destroy an event that was never closed; report a failure as a warning.
 
-    Two statuses are not reported, because there is nothing left to destroy:
-    ``CUDA_ERROR_INVALID_CONTEXT`` (the event's context, and the event with
-    it, is gone) and ``CUDA_ERROR_DEINITIALIZED`` (the driver has shut down,
-    at interpreter exit, and released everything).
+    :func:`warn_destroy_failure` reports it, but for the two statuses that
+    leave nothing to destroy: the event's context is gone, or the driver has
+    shut down.
     """
     cdef cydriver.CUevent c_handle = self._handle
     cdef cydriver.CUresult err
@@ -561,17 +559,4 @@ cdef void Event_dealloc(Event self) noexcept:
     self._handle = NULL
     with nogil:
         err = cydriver.cuEventDestroy(c_handle)
-    if (
-        err != cydriver.CUresult.CUDA_SUCCESS
-        and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
-        and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
-    ):
-        address = <uintptr_t>c_handle
-        # stacklevel=1 names the Python line that dropped the last reference:
-        # compiled Cython functions push no frames of their own.
-        warnings.warn(
-            f"could not destroy event {address:#x} while collecting it: "
-            f"{driver.CUresult(err).name}",
-            RuntimeWarning,
-            stacklevel=1,
-        )
+    warn_destroy_failure(err, "event", <uintptr_t>c_handle)

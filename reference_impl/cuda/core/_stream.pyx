@@ -32,7 +32,11 @@ from cuda.core._context cimport (
 )
 from cuda.core._device_resources cimport DeviceResources_create
 from cuda.core._event cimport Event, Event_check_open, Event_create
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_or_create_options,
+    warn_destroy_failure,
+)
 
 from cuda.bindings import driver
 import dataclasses
@@ -627,28 +631,11 @@ cdef bint Stream_is_graph_builder(object arg) except -1:
 cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options):
     """Create a new owned stream in context ``ctx`` of device ``device_id``."""
     opts = check_or_create_options(StreamOptions, options, "Stream options")
-    priority = opts.priority
-    StreamOptions_check_priority(priority)
     cdef unsigned int c_flags = cydriver.CUstream_flags.CU_STREAM_DEFAULT
     if opts.nonblocking:
         c_flags = cydriver.CUstream_flags.CU_STREAM_NON_BLOCKING
-    cdef int c_least = 0
-    cdef int c_greatest = 0
+    cdef int c_priority = Stream_check_priority(device_id, ctx, opts.priority)
     cdef bint pushed = False
-    with nogil:
-        Context_push_if_not_current(ctx, &pushed)
-        try:
-            HANDLE_RETURN(cydriver.cuCtxGetStreamPriorityRange(&c_least, &c_greatest))
-        finally:
-            Context_pop_if_pushed(pushed)
-    if priority is None:
-        priority = c_least
-    elif not c_greatest <= priority <= c_least:
-        raise ValueError(
-            f"stream priority {priority} is out of range: device {device_id} accepts "
-            f"{c_greatest} (highest) to {c_least} (lowest)"
-        )
-    cdef int c_priority = priority
     cdef cydriver.CUstream c_handle = NULL
     with nogil:
         Context_push_if_not_current(ctx, &pushed)
@@ -795,10 +782,9 @@ cdef int StreamHandle_destroy(_StreamHandle self) except -1:
 cdef void StreamHandle_dealloc(_StreamHandle self) noexcept:
     """Destroy a driver stream that its last holder let go of; report a failure as a warning.
 
-    Two statuses are not reported, because there is nothing left to destroy:
-    ``CUDA_ERROR_INVALID_CONTEXT`` (the stream's context, and the stream with
-    it, is gone) and ``CUDA_ERROR_DEINITIALIZED`` (the driver has shut down,
-    at interpreter exit, and released everything).
+    :func:`warn_destroy_failure` reports it, but for the two statuses that
+    leave nothing to destroy: the stream's context is gone, or the driver
+    has shut down.
     """
     cdef cydriver.CUstream c_handle = self._handle
     cdef cydriver.CUresult err
@@ -807,20 +793,7 @@ cdef void StreamHandle_dealloc(_StreamHandle self) noexcept:
     self._handle = NULL
     with nogil:
         err = cydriver.cuStreamDestroy(c_handle)
-    if (
-        err != cydriver.CUresult.CUDA_SUCCESS
-        and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
-        and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
-    ):
-        address = <uintptr_t>c_handle
-        # stacklevel=1 names the Python line that dropped the last reference:
-        # compiled Cython functions push no frames of their own.
-        warnings.warn(
-            f"could not destroy stream {address:#x} while collecting it: "
-            f"{driver.CUresult(err).name}",
-            RuntimeWarning,
-            stacklevel=1,
-        )
+    warn_destroy_failure(err, "stream", <uintptr_t>c_handle)
 
 
 cdef _StreamHandle Stream_owned(object stream):

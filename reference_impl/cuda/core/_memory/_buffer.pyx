@@ -561,10 +561,7 @@ cdef class Buffer:
         RuntimeError
             If the buffer is closed, or its memory belongs to no device.
         """
-        Buffer_check_open(self)
-        if self._memory_resource is not None:
-            return self._memory_resource.device_id
-        return Buffer_pointer_attributes(self)[0]
+        return Buffer_memory_attribute(self, "device_id", 0)
 
     @property
     def handle(self) -> int:
@@ -585,10 +582,7 @@ cdef class Buffer:
         RuntimeError
             If the buffer is closed.
         """
-        Buffer_check_open(self)
-        if self._memory_resource is not None:
-            return self._memory_resource.is_device_accessible
-        return Buffer_pointer_attributes(self)[1]
+        return Buffer_memory_attribute(self, "is_device_accessible", 1)
 
     @property
     def is_host_accessible(self) -> bool:
@@ -599,10 +593,7 @@ cdef class Buffer:
         RuntimeError
             If the buffer is closed.
         """
-        Buffer_check_open(self)
-        if self._memory_resource is not None:
-            return self._memory_resource.is_host_accessible
-        return Buffer_pointer_attributes(self)[2]
+        return Buffer_memory_attribute(self, "is_host_accessible", 2)
 
     @property
     def is_managed(self) -> bool:
@@ -613,10 +604,7 @@ cdef class Buffer:
         RuntimeError
             If the buffer is closed.
         """
-        Buffer_check_open(self)
-        if self._memory_resource is not None:
-            return self._memory_resource.is_managed
-        return Buffer_pointer_attributes(self)[3]
+        return Buffer_memory_attribute(self, "is_managed", 3)
 
     @property
     def ipc_descriptor(self) -> IPCBufferDescriptor:
@@ -1129,6 +1117,18 @@ cdef int Buffer_check_host_view(Buffer self) except -1:
             "buffer (for example from LegacyPinnedMemoryResource) first"
         )
     return 0
+
+
+cdef object Buffer_memory_attribute(Buffer self, str name, int index):
+    """Return the property ``name`` of the open buffer's memory: its resource's, or the driver's.
+
+    For memory of no resource, the answer is item ``index`` of
+    :func:`Buffer_pointer_attributes`.
+    """
+    Buffer_check_open(self)
+    if self._memory_resource is not None:
+        return getattr(self._memory_resource, name)
+    return Buffer_pointer_attributes(self)[index]
 
 
 cdef tuple Buffer_pointer_attributes(Buffer self):

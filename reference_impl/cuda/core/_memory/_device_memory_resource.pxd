@@ -2,18 +2,9 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-from cuda.bindings cimport cydriver
-
-from cuda.core._memory._buffer cimport MemoryResource
+from cuda.core._memory._memory_pool cimport _MemPool
 
 
-cdef class DeviceMemoryResource(MemoryResource):
+cdef class DeviceMemoryResource(_MemPool):
     cdef:
-        cydriver.CUmemoryPool _pool
         int _device_id
-        bint _owns_pool
-        bint _closed
-        bint _mapped
-        object _alloc_handle
-        object _attributes
-        object __weakref__

@@ -17,36 +17,34 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
 from cuda.core._memory._ipc cimport (
-    _HANDLE_TYPE_NONE,
     IPCAllocationHandle,
-    _IPC_HANDLE_TYPE,
     IPC_check_location,
     IPC_check_start_method,
     IPC_check_supported,
-    IPC_export_pool,
     IPC_from_registry,
     IPC_handle_argument,
-    IPC_import_pool,
     IPC_lookup_as,
     IPC_register,
-    IPC_unregister,
 )
-from cuda.core._memory._memory_pool cimport MP_check_not_capturing, MPA_create
+from cuda.core._memory._memory_pool cimport (
+    _MemPool,
+    MP_allocate_checked,
+    MP_check_open,
+    MP_create_pool,
+    MP_map_pool,
+)
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, check_or_create_options
 
 from collections.abc import Iterable, Iterator, MutableSet
-from cuda.bindings import driver
 import dataclasses
 import enum
 import multiprocessing.reduction
 import operator
 import uuid
-import warnings
 
 from cuda.core._device import Device
 from cuda.core._memory._buffer import Buffer
-from cuda.core._memory._memory_pool import _MemPoolAttributes
 
 __all__ = [
     "DeviceMemoryResource",
@@ -56,7 +54,7 @@ __all__ = [
 ]
 
 
-cdef class DeviceMemoryResource(MemoryResource):
+cdef class DeviceMemoryResource(_MemPool):
     """Allocate device memory in stream order from a CUDA memory pool.
 
     Without ``options``, the resource uses the device's current memory pool
@@ -114,20 +112,6 @@ cdef class DeviceMemoryResource(MemoryResource):
         else:
             DMR_create_pool(self, options)
 
-    def __dealloc__(self):
-        try:
-            DMR_close(self)
-        except Exception as exc:
-            # Nothing can be raised from here (audit decision 4): say so instead.
-            # stacklevel=1 names the Python line that dropped the last reference:
-            # compiled Cython functions push no Python frames of their own.
-            warnings.warn(
-                f"destroying the memory pool of device {self._device_id} while garbage collecting "
-                f"its DeviceMemoryResource failed: {exc}",
-                RuntimeWarning,
-                stacklevel=1,
-            )
-
     def __reduce__(self) -> tuple[object, ...]:
         # Plain pickling finds a mapped resource of the receiving process by
         # identifier; multiprocessing sends the pool itself (see the end of the file).
@@ -170,19 +154,13 @@ cdef class DeviceMemoryResource(MemoryResource):
         ValueError
             If ``size`` is negative.
         """
-        DMR_check_open(self)
+        MP_check_open(self)
         if self._mapped:
             raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource")
         cdef size_t c_size = size_argument(size, "size")
         cdef Stream s = Stream_accept(stream)
-        cdef cydriver.CUdeviceptr c_ptr = 0
-        cdef cydriver.CUmemoryPool c_pool = self._pool
-        cdef cydriver.CUstream c_stream = s._handle
-        MP_check_not_capturing(c_stream)
-        if c_size:
-            with nogil:
-                HANDLE_RETURN(cydriver.cuMemAllocFromPoolAsync(&c_ptr, c_size, c_pool, c_stream))
-        return Buffer_from_ptr(<uintptr_t>c_ptr, c_size, self, None, s)
+        cdef uintptr_t c_ptr = MP_allocate_checked(self, c_size, s)
+        return Buffer_from_ptr(c_ptr, c_size, self, None, s)
 
     def deallocate(self, ptr: int, size: int, *, stream: Stream | None) -> None:
         """Free memory this resource allocated, in stream order.
@@ -225,22 +203,6 @@ cdef class DeviceMemoryResource(MemoryResource):
         if type(self) is not DeviceMemoryResource:
             return MemoryResource._deallocate(self, ptr, size, stream)
         return DMR_deallocate(self, ptr, stream)
-
-    def close(self) -> None:
-        """Release the memory pool, and destroy it if this resource created it.
-
-        The resource refuses new allocations afterwards; buffers already
-        allocated can still be closed, and the driver releases a destroyed
-        pool's memory once they all are. A resource that uses the device's
-        current pool leaves that pool as it is, for other resources to use.
-        Closing is idempotent.
-
-        Raises
-        ------
-        CUDAError
-            If the driver fails to destroy the pool.
-        """
-        DMR_close(self)
 
     @classmethod
     def from_allocation_handle(
@@ -325,7 +287,7 @@ cdef class DeviceMemoryResource(MemoryResource):
         ValueError
             If ``device`` is not a device ordinal.
         """
-        DMR_check_open(self)
+        MP_check_open(self)
         return DMR_get_access(self, Device(device).device_id)
 
     def register(self, uuid: uuid.UUID) -> DeviceMemoryResource:
@@ -362,40 +324,9 @@ cdef class DeviceMemoryResource(MemoryResource):
         return self._alloc_handle
 
     @property
-    def attributes(self) -> _MemPoolAttributes:
-        """Return the attributes of the memory pool, read from the driver when asked.
-
-        Raises
-        ------
-        RuntimeError
-            If the resource is closed.
-        """
-        DMR_check_open(self)
-        if self._attributes is None:
-            self._attributes = MPA_create(self, self._pool)
-        return self._attributes
-
-    @property
     def device_id(self) -> int:
         """Return the ordinal of the device whose memory this resource allocates."""
         return self._device_id
-
-    @property
-    def handle(self) -> driver.CUmemoryPool:
-        """Return the memory pool, as a ``driver.CUmemoryPool``.
-
-        Raises
-        ------
-        RuntimeError
-            If the resource is closed.
-        """
-        DMR_check_open(self)
-        return driver.CUmemoryPool(<uintptr_t>self._pool)
-
-    @property
-    def is_closed(self) -> bool:
-        """Return whether :meth:`close` has been called."""
-        return self._closed
 
     @property
     def is_device_accessible(self) -> bool:
@@ -403,24 +334,9 @@ cdef class DeviceMemoryResource(MemoryResource):
         return True
 
     @property
-    def is_handle_owned(self) -> bool:
-        """Return whether this resource created its pool, and destroys it on :meth:`close`."""
-        return self._owns_pool
-
-    @property
     def is_host_accessible(self) -> bool:
         """Return ``False``: the host cannot access the memory directly."""
         return False
-
-    @property
-    def is_ipc_enabled(self) -> bool:
-        """Return whether the pool can be shared with other processes, or was shared by one."""
-        return self._alloc_handle is not None
-
-    @property
-    def is_mapped(self) -> bool:
-        """Return whether the pool was imported from another process; then it cannot allocate."""
-        return self._mapped
 
     @property
     def peer_accessible_by(self) -> PeerAccessibleBySetProxy:
@@ -445,21 +361,10 @@ cdef class DeviceMemoryResource(MemoryResource):
 
     @peer_accessible_by.setter
     def peer_accessible_by(self, devices: Iterable[Device | int]) -> None:
-        DMR_check_open(self)
+        MP_check_open(self)
         target = DMR_peer_ids(self, devices, True)
         current = set(DMR_peers(self))
         DMR_set_peer_access(self, target - current, current - target)
-
-    @property
-    def uuid(self) -> uuid.UUID | None:
-        """Return the identifier of an IPC-enabled resource's pool, or ``None``.
-
-        A mapped resource has the identifier of the resource it maps once
-        it is registered.
-        """
-        if self._alloc_handle is None:
-            return None
-        return (<IPCAllocationHandle>self._alloc_handle)._uuid
 
 
 @dataclasses.dataclass
@@ -523,7 +428,7 @@ class PeerAccessibleBySetProxy(MutableSet):
         self._resource = mr
 
     def __contains__(self, device: object) -> bool:
-        DMR_check_open(self._resource)
+        MP_check_open(self._resource)
         try:
             device_id = Device(device).device_id
         except (TypeError, ValueError):
@@ -567,7 +472,7 @@ class PeerAccessibleBySetProxy(MutableSet):
         RuntimeError
             If the resource is closed.
         """
-        DMR_check_open(self._resource)
+        MP_check_open(self._resource)
         DMR_set_peer_access(self._resource, set(), set(DMR_peers(self._resource)))
 
     def discard(self, device: Device | int) -> None:
@@ -578,7 +483,7 @@ class PeerAccessibleBySetProxy(MutableSet):
         RuntimeError
             If the resource is closed.
         """
-        DMR_check_open(self._resource)
+        MP_check_open(self._resource)
         ids = DMR_peer_ids(self._resource, (device,), False)
         DMR_set_peer_access(self._resource, set(), ids & set(DMR_peers(self._resource)))
 
@@ -593,7 +498,7 @@ class PeerAccessibleBySetProxy(MutableSet):
             If a value is not a device ordinal, or the resource's device
             cannot access the memory of one of the devices.
         """
-        DMR_check_open(self._resource)
+        MP_check_open(self._resource)
         ids = DMR_peer_ids(self._resource, [d for other in others for d in other], True)
         DMR_set_peer_access(self._resource, ids - set(DMR_peers(self._resource)), set())
 
@@ -604,13 +509,6 @@ _ACCESS_BY_FLAGS = {
     cydriver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_NONE: MemoryPoolAccess.NONE,
 }
 """The typed answer for each access flag the driver reports (audit decision 8)."""
-
-
-cdef int DMR_check_open(DeviceMemoryResource self) except -1:
-    """Raise :class:`RuntimeError` if ``self`` has been closed."""
-    if self._closed:
-        raise RuntimeError("the DeviceMemoryResource is closed; it cannot allocate any more")
-    return 0
 
 
 cdef int DMR_use_current_pool(DeviceMemoryResource self) except -1:
@@ -631,23 +529,14 @@ cdef int DMR_create_pool(DeviceMemoryResource self, object options) except -1:
     cdef bint c_ipc = bool(options.ipc_enabled)
     if c_ipc:
         IPC_check_supported()
-    cdef size_t c_max_size = size_argument(options.max_size, "max_size")
-    cdef cydriver.CUmemPoolProps c_props
-    cdef cydriver.CUmemoryPool c_pool
-    memset(&c_props, 0, sizeof(c_props))
-    c_props.allocType = cydriver.CUmemAllocationType.CU_MEM_ALLOCATION_TYPE_PINNED
-    c_props.handleTypes = _IPC_HANDLE_TYPE if c_ipc else _HANDLE_TYPE_NONE
-    c_props.location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
-    c_props.location.id = self._device_id
-    c_props.maxSize = c_max_size
-    with nogil:
-        HANDLE_RETURN(cydriver.cuMemPoolCreate(&c_pool, &c_props))
-    self._pool = c_pool
-    self._owns_pool = True
-    if c_ipc:
-        self._alloc_handle = IPC_export_pool(
-            c_pool, cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
-        )
+    MP_create_pool(
+        self,
+        cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE,
+        self._device_id,
+        cydriver.CUmemAllocationType.CU_MEM_ALLOCATION_TYPE_PINNED,
+        size_argument(options.max_size, "max_size"),
+        c_ipc,
+    )
     return 0
 
 
@@ -661,31 +550,10 @@ cdef DeviceMemoryResource DMR_from_allocation_handle(
         return existing
     IPC_check_location(cls, handle, False)
     cdef int c_device_id = Device(device_id).device_id
-    cdef cydriver.CUmemoryPool c_pool = IPC_import_pool(handle)
     cdef DeviceMemoryResource self = cls.__new__(cls)
     self._device_id = c_device_id
-    self._pool = c_pool
-    self._owns_pool = True
-    self._mapped = True
-    self._alloc_handle = handle
-    if handle._uuid is not None:
-        IPC_register(self, handle, handle._uuid)
+    MP_map_pool(self, handle)
     return self
-
-
-cdef int DMR_close(DeviceMemoryResource self) except -1:
-    """Release ``self``'s pool, once, and destroy it if ``self`` created it; a borrowed pool stays."""
-    if self._closed:
-        return 0
-    cdef cydriver.CUmemoryPool c_pool = self._pool
-    self._closed = True
-    self._pool = NULL
-    IPC_unregister(self, self._alloc_handle)
-    if not self._owns_pool:
-        return 0
-    with nogil:
-        HANDLE_RETURN(cydriver.cuMemPoolDestroy(c_pool))
-    return 0
 
 
 cdef int DMR_deallocate(DeviceMemoryResource self, uintptr_t ptr, object stream) except -1:
@@ -793,7 +661,7 @@ cdef object DMR_get_access(DeviceMemoryResource self, int device_id):
 
 cdef tuple DMR_peers(DeviceMemoryResource self):
     """Return the ordinals of the other devices with read-write access to the pool, ascending."""
-    DMR_check_open(self)
+    MP_check_open(self)
     cdef cydriver.CUmemoryPool c_pool = self._pool
     cdef int c_owner = self._device_id
     cdef int c_count = 0
@@ -845,7 +713,7 @@ cdef int DMR_set_peer_access(DeviceMemoryResource self, set grant, set revoke) e
     cdef size_t c_count = len(grant) + len(revoke)
     if c_count == 0:
         return 0
-    DMR_check_open(self)
+    MP_check_open(self)
     cdef cydriver.CUmemAccessDesc* c_descs = <cydriver.CUmemAccessDesc*>malloc(
         c_count * sizeof(cydriver.CUmemAccessDesc)
     )

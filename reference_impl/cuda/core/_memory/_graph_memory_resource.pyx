@@ -16,11 +16,11 @@ from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._memory._memory_pool cimport free_async
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_exact_argument_type
 
 import functools
-import operator
 
 from cuda.core._memory._buffer import Buffer
 
@@ -97,18 +97,7 @@ cdef class _GraphMemoryResource(MemoryResource):
             already shut down (at interpreter exit), which releases all
             memory.
         """
-        cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr><uintptr_t>operator.index(ptr)
-        cdef cydriver.CUstream c_stream = NULL
-        cdef cydriver.CUresult err
-        if stream is not None:
-            c_stream = Stream_accept(stream)._handle
-        if c_ptr == 0:
-            return
-        with nogil:
-            err = cydriver.cuMemFreeAsync(c_ptr, c_stream)
-        # A driver that has shut down (interpreter exit) has released all memory.
-        if err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
-            HANDLE_RETURN(err)
+        free_async(ptr, stream)
 
     def close(self) -> None:
         """Do nothing: the resource holds nothing to release (kept for compatibility)."""

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 cimport cython
 from libc.stdint cimport uintptr_t
-from libc.string cimport memcpy
 from cuda.bindings cimport cydriver
 
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_exact_argument_type, index_argument
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_exact_argument_type,
+    copy_bytes_argument,
+    index_argument,
+)
 
 import multiprocessing
 import multiprocessing.reduction
@@ -280,13 +284,9 @@ cdef uintptr_t IPC_import_pointer(
     cdef cydriver.CUmemPoolPtrExportData c_data
     cdef cydriver.CUdeviceptr c_ptr = 0
     cdef cydriver.CUresult err
-    cdef bytes payload = descriptor._payload
-    if len(payload) < sizeof(c_data.reserved):
-        raise ValueError(
-            f"IPC buffer descriptor payload is {len(payload)} bytes; "
-            f"expected at least {sizeof(c_data.reserved)}"
-        )
-    memcpy(c_data.reserved, <const char*>payload, sizeof(c_data.reserved))
+    copy_bytes_argument(
+        descriptor._payload, c_data.reserved, sizeof(c_data.reserved), "IPC buffer descriptor payload"
+    )
     with nogil:
         HANDLE_RETURN(cydriver.cuMemPoolImportPointer(&c_ptr, pool, &c_data))
     try:

@@ -34,6 +34,13 @@ __all__ = ["ManagedMemoryResource", "ManagedMemoryResourceOptions"]
 _LOCATION_TYPES = ("device", "host", "host_numa")
 """The values ``ManagedMemoryResourceOptions.preferred_location_type`` accepts, besides ``None``."""
 
+_LOCATION_TYPE_CODES = {
+    "device": cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE,
+    "host": cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST,
+    "host_numa": cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST_NUMA,
+}
+"""The driver's location type for each of :data:`_LOCATION_TYPES`."""
+
 
 cdef class ManagedMemoryResource(_MemPool):
     """Allocate managed memory in stream order from a CUDA memory pool.
@@ -230,10 +237,6 @@ cdef tuple MMR_preferred_location(object options):
 
 cdef cydriver.CUmemLocationType MMR_location_type(object kind):
     """Return the driver's location type for a preferred location type (``None``: none)."""
-    if kind == "device":
-        return cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
-    if kind == "host":
-        return cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST
-    if kind == "host_numa":
-        return cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_HOST_NUMA
-    return cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_NONE
+    if kind is None:
+        return cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_NONE
+    return _LOCATION_TYPE_CODES[kind]

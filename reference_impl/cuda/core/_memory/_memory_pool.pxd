@@ -35,14 +35,12 @@ cdef int MP_use_current_pool(
     cydriver.CUmemAllocationType allocation_type,
 ) except -1
 cdef int MP_create_pool(
-    _MemPool self,
-    cydriver.CUmemLocationType location_type,
-    int location_id,
-    cydriver.CUmemAllocationType allocation_type,
-    size_t max_size,
-    bint ipc_enabled=*,
+    _MemPool self, cydriver.CUmemLocationType location_type, int location_id,
+    cydriver.CUmemAllocationType allocation_type, size_t max_size, bint ipc_enabled=*,
 ) except -1
 cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool)
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0
+cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) except? 0
 cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1
 cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1
+cdef int free_async(object ptr, object stream) except -1

@@ -2,14 +2,16 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""The stream-ordered memory pool that host-pinned and managed resources share.
+"""The stream-ordered memory pool that the device, pinned and managed resources share.
 
 :class:`_MemPool` holds a driver memory pool, either the current pool of a
-location (borrowed) or one it created (owned), and allocates and frees its
-memory in stream order. :class:`PinnedMemoryResource` and
-:class:`ManagedMemoryResource` choose the pool; this class does the rest.
-:class:`_MemPoolAttributes` reads the attributes of any resource's pool,
-:class:`DeviceMemoryResource`'s included.
+location (borrowed) or one it created or mapped from another process
+(owned), and allocates and frees its memory in stream order.
+:class:`DeviceMemoryResource`, :class:`PinnedMemoryResource` and
+:class:`ManagedMemoryResource` choose the pool; this class does the rest:
+closing it, its properties, and the import of a pool shared by another
+process. :class:`_MemPoolAttributes` reads the attributes of any
+resource's pool.
 """
 
 from __future__ import annotations
@@ -58,8 +60,9 @@ _MPA_NAMES = (
 cdef class _MemPool(MemoryResource):
     """Allocate memory in stream order from a CUDA memory pool.
 
-    The base of the pool-backed resources other than
-    :class:`DeviceMemoryResource`; it is not created directly.
+    The base of the pool-backed resources, :class:`DeviceMemoryResource`,
+    :class:`PinnedMemoryResource` and :class:`ManagedMemoryResource`; it is
+    not created directly.
     """
 
     def __dealloc__(self):
@@ -138,26 +141,16 @@ cdef class _MemPool(MemoryResource):
         TypeError
             If ``ptr`` is not an int or ``stream`` not a :class:`Stream`.
         """
-        cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr><uintptr_t>operator.index(ptr)
-        cdef cydriver.CUstream c_stream = NULL
-        cdef cydriver.CUresult err
-        if stream is not None:
-            c_stream = Stream_accept(stream)._handle
-        if c_ptr == 0:
-            return
-        with nogil:
-            err = cydriver.cuMemFreeAsync(c_ptr, c_stream)
-        # A driver that has shut down (interpreter exit) has released all memory.
-        if err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
-            HANDLE_RETURN(err)
+        free_async(ptr, stream)
 
     def close(self) -> None:
         """Release the memory pool, and destroy it if this resource created it.
 
         The resource refuses new allocations afterwards; buffers already
-        allocated can still be closed. A resource that uses a current pool it
-        did not create leaves that pool as it is, for other resources to use.
-        Closing is idempotent.
+        allocated can still be closed, and the driver releases a destroyed
+        pool's memory once they all are. A resource that uses a current pool
+        it did not create leaves that pool as it is, for other resources to
+        use. Closing is idempotent.
 
         Raises
         ------
@@ -351,12 +344,8 @@ cdef int MP_use_current_pool(
 
 
 cdef int MP_create_pool(
-    _MemPool self,
-    cydriver.CUmemLocationType location_type,
-    int location_id,
-    cydriver.CUmemAllocationType allocation_type,
-    size_t max_size,
-    bint ipc_enabled=False,
+    _MemPool self, cydriver.CUmemLocationType location_type, int location_id,
+    cydriver.CUmemAllocationType allocation_type, size_t max_size, bint ipc_enabled=False,
 ) except -1:
     """Create the pool ``self`` owns, at a location and for an allocation type.
 
@@ -397,6 +386,11 @@ cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0:
     MP_check_open(self)
     if self._mapped:
         raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource")
+    return MP_allocate_checked(self, size, stream)
+
+
+cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) except? 0:
+    """Allocate from the pool of ``self``, which the caller found open and not mapped."""
     cdef cydriver.CUdeviceptr c_ptr = 0
     cdef cydriver.CUmemoryPool c_pool = self._pool
     cdef cydriver.CUstream c_stream = stream._handle
@@ -425,6 +419,28 @@ cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1:
             "_MemPool cannot perform memory operations on a capturing stream "
             "(consider using GraphMemoryResource)."
         )
+    return 0
+
+
+cdef int free_async(object ptr, object stream) except -1:
+    """Free the stream-ordered allocation at ``ptr`` on ``stream``: the body of ``deallocate``.
+
+    ``ptr`` is an int and ``stream`` a :class:`Stream` or ``None``, the
+    legacy default stream of the current context; a null ``ptr`` frees
+    nothing. ``CUDA_ERROR_DEINITIALIZED`` is not an error: the driver has
+    shut down (interpreter exit) and released all memory.
+    """
+    cdef cydriver.CUdeviceptr c_ptr = <cydriver.CUdeviceptr><uintptr_t>operator.index(ptr)
+    cdef cydriver.CUstream c_stream = NULL
+    cdef cydriver.CUresult err
+    if stream is not None:
+        c_stream = Stream_accept(stream)._handle
+    if c_ptr == 0:
+        return 0
+    with nogil:
+        err = cydriver.cuMemFreeAsync(c_ptr, c_stream)
+    if err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
+        HANDLE_RETURN(err)
     return 0
 
 

@@ -30,19 +30,18 @@ cdef int node_forget(uintptr_t address) except -1
 cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, dict records)
 cdef _NodeRecord NodeRecord_get(dict records, cydriver.CUgraphNode node)
 cdef int NodeRecord_set(
-    dict records,
-    cydriver.CUgraph graph,
-    cydriver.CUgraphNode node,
-    uintptr_t attachment,
-    object payload,
-    object info,
+    dict records, cydriver.CUgraph graph, cydriver.CUgraphNode node,
+    uintptr_t attachment, object payload, object info,
 ) except -1
 cdef int NodeRecord_release(dict records, cydriver.CUgraphNode node) except -1
 cdef int NodeRecord_adopt(
     dict source, cydriver.CUgraph original, cydriver.CUgraph clone, dict target
 ) except -1
 cdef list conditional_bodies(cydriver.CUgraphNode node, dict records)
+cdef int graph_debug_dot_print(cydriver.CUgraph graph, object path, object options) except -1
 cdef list graph_nodes(cydriver.CUgraph graph)
+cdef list node_neighbours(cydriver.CUgraphNode node, bint forward)
+cdef int node_type(cydriver.CUgraphNode node) except -1
 cdef tuple graph_tree(cydriver.CUgraph graph, dict records)
 cdef int graph_tree_forget(tuple tree, dict records) except -1
 cdef tuple graph_tree_payloads(cydriver.CUgraph graph, dict records)

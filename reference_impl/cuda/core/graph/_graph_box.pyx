@@ -27,16 +27,20 @@ from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._utils._attachment cimport graph_detach
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, warn_destroy_failure
 
-from cuda.bindings import driver
-import warnings
 import weakref
 
 __all__ = []
 
 _BOXES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 """The live box of each driver graph, by the graph's address."""
+
+cdef enum _NodeQuery:
+    # The lists of nodes node_addresses asks the driver for.
+    _GRAPH_NODES
+    _DEPENDENCIES
+    _DEPENDENTS
 
 _NODES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 """The live node object of each driver node, by the node's address: a node is one object."""
@@ -63,19 +67,7 @@ cdef class _GraphBox:
         self._handle = NULL
         with nogil:
             err = cydriver.cuGraphDestroy(c_graph)
-        if (
-            err != cydriver.CUresult.CUDA_SUCCESS
-            and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
-            and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
-        ):
-            # stacklevel=1 names the Python line that dropped the last reference:
-            # compiled Cython functions push no frames of their own.
-            warnings.warn(
-                f"could not destroy graph {<uintptr_t>c_graph:#x} while collecting it: "
-                f"{driver.CUresult(err).name}",
-                RuntimeWarning,
-                stacklevel=1,
-            )
+        warn_destroy_failure(err, "graph", <uintptr_t>c_graph)
 
     def close(self) -> None:
         """Destroy an owned graph now; a nested or closed box does nothing.
@@ -154,12 +146,8 @@ cdef _NodeRecord NodeRecord_get(dict records, cydriver.CUgraphNode node):
 
 
 cdef int NodeRecord_set(
-    dict records,
-    cydriver.CUgraph graph,
-    cydriver.CUgraphNode node,
-    uintptr_t attachment,
-    object payload,
-    object info,
+    dict records, cydriver.CUgraph graph, cydriver.CUgraphNode node,
+    uintptr_t attachment, object payload, object info,
 ) except -1:
     """Record that ``graph`` holds ``payload`` for ``node`` through the user object ``attachment``.
 
@@ -310,11 +298,31 @@ cdef int graph_tree_walk(cydriver.CUgraph graph, list graphs, list nodes, dict r
     return 0
 
 
+cdef int graph_debug_dot_print(cydriver.CUgraph graph, object path, object options) except -1:
+    """Write ``graph`` to the file ``path`` in the DOT format, as ``options`` (or ``None``) ask."""
+    cdef unsigned int c_flags = options._to_flags() if options is not None else 0
+    cdef bytes b_path = path.encode() if isinstance(path, str) else bytes(path)
+    cdef const char* c_path = b_path
+    with nogil:
+        HANDLE_RETURN(cydriver.cuGraphDebugDotPrint(graph, c_path, c_flags))
+    return 0
+
+
 cdef list graph_nodes(cydriver.CUgraph graph):
     """Return the addresses of the nodes of ``graph``."""
+    return node_addresses(graph, _GRAPH_NODES)
+
+
+cdef list node_neighbours(cydriver.CUgraphNode node, bint forward):
+    """Return the addresses of the nodes ``node`` depends on, or that depend on it if ``forward``."""
+    return node_addresses(node, _DEPENDENTS if forward else _DEPENDENCIES)
+
+
+cdef list node_addresses(void* owner, _NodeQuery query):
+    """Return the addresses of the nodes that ``query`` asks ``owner`` (a graph or a node) for."""
     cdef size_t c_count = 0
     with nogil:
-        HANDLE_RETURN(cydriver.cuGraphGetNodes(graph, NULL, &c_count))
+        node_query(owner, query, NULL, &c_count)
     if c_count == 0:
         return []
     cdef cydriver.CUgraphNode* c_nodes = <cydriver.CUgraphNode*>malloc(
@@ -325,10 +333,27 @@ cdef list graph_nodes(cydriver.CUgraph graph):
     cdef size_t index
     try:
         with nogil:
-            HANDLE_RETURN(cydriver.cuGraphGetNodes(graph, c_nodes, &c_count))
+            node_query(owner, query, c_nodes, &c_count)
         return [<uintptr_t>c_nodes[index] for index in range(c_count)]
     finally:
         free(c_nodes)
+
+
+cdef int node_query(
+    void* owner, _NodeQuery query, cydriver.CUgraphNode* nodes, size_t* count
+) except -1 nogil:
+    """Ask the driver for the nodes of ``query``: their number, and the nodes unless ``nodes`` is NULL."""
+    if query == _GRAPH_NODES:
+        HANDLE_RETURN(cydriver.cuGraphGetNodes(<cydriver.CUgraph>owner, nodes, count))
+    elif query == _DEPENDENTS:
+        HANDLE_RETURN(
+            cydriver.cuGraphNodeGetDependentNodes(<cydriver.CUgraphNode>owner, nodes, NULL, count)
+        )
+    else:
+        HANDLE_RETURN(
+            cydriver.cuGraphNodeGetDependencies(<cydriver.CUgraphNode>owner, nodes, NULL, count)
+        )
+    return 0
 
 
 cdef int node_type(cydriver.CUgraphNode node) except -1:

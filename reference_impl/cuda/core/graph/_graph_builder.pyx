@@ -19,7 +19,12 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils._attachment cimport graph_attach, graph_detach
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_or_create_options,
+    warn_destroy_failure,
+)
+from cuda.core.graph._graph_box cimport graph_debug_dot_print
 
 from collections.abc import Callable
 from cuda.bindings import driver
@@ -50,6 +55,13 @@ _DEBUG_DOT_FLAGS = (
     ("extra_topo_info", cydriver.CU_GRAPH_DEBUG_DOT_FLAGS_EXTRA_TOPO_INFO),
     ("conditional_node_params", cydriver.CU_GRAPH_DEBUG_DOT_FLAGS_CONDITIONAL_NODE_PARAMS),
 )
+
+# The driver's capture mode for each mode that begin_building takes.
+_CAPTURE_MODES = {
+    "global": cydriver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL,
+    "thread_local": cydriver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL,
+    "relaxed": cydriver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED,
+}
 
 # The messages for the instantiation results other than success.
 _INSTANTIATE_ERRORS = {
@@ -280,12 +292,7 @@ cdef class GraphBuilder:
             If the driver cannot write the file.
         """
         GraphBuilder_check_ended(self)
-        cdef unsigned int c_flags = options._to_flags() if options is not None else 0
-        cdef bytes b_path = path.encode() if isinstance(path, str) else bytes(path)
-        cdef const char* c_path = b_path
-        cdef cydriver.CUgraph c_graph = self._graph
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphDebugDotPrint(c_graph, c_path, c_flags))
+        graph_debug_dot_print(self._graph, path, options)
 
     def split(self, count: int) -> tuple[GraphBuilder, ...]:
         """Split the builder into ``count`` builders that record concurrent work.
@@ -657,19 +664,13 @@ cdef class GraphBuilder:
             If the driver fails to end the capture or destroy the graph.
             The builder counts as closed even then.
         """
-        cdef cydriver.CUstream c_stream = self._stream_handle
-        cdef cydriver.CUgraph c_graph = self._graph
+        cdef cydriver.CUstream c_stream = NULL
+        cdef cydriver.CUgraph c_graph = NULL
         cdef cydriver.CUgraph c_partial = NULL
-        cdef bint end_capture = self._state == GB_CAPTURING and self._kind != GB_FORKED
         cdef bint primary = self._kind == GB_PRIMARY
         if self._closed:
             return
-        if self._definition is not None or self._kind == GB_CONDITIONAL:
-            # The graph belongs to the definition handed out, or to a node.
-            c_graph = NULL
-        self._closed = True
-        self._graph = NULL
-        self._stream_handle = NULL
+        cdef bint end_capture = GraphBuilder_detach(self, &c_stream, &c_graph)
         self._stream = None
         if end_capture:
             with nogil:
@@ -833,11 +834,7 @@ cdef class Graph:
         CUDAError
             If the driver cannot launch the graph.
         """
-        Graph_check_open(self)
-        cdef cydriver.CUstream c_stream = Stream_accept(stream)._handle
-        cdef cydriver.CUgraphExec c_handle = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphLaunch(c_handle, c_stream))
+        Graph_submit(self, stream, False)
 
     def upload(self, stream: Stream) -> None:
         """Prepare the graph's resources on the device, ahead of its first launch.
@@ -856,11 +853,7 @@ cdef class Graph:
         CUDAError
             If the driver cannot upload the graph.
         """
-        Graph_check_open(self)
-        cdef cydriver.CUstream c_stream = Stream_accept(stream)._handle
-        cdef cydriver.CUgraphExec c_handle = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphUpload(c_handle, c_stream))
+        Graph_submit(self, stream, True)
 
     def update(self, source: GraphBuilder | GraphDefinition) -> None:
         """Replace the parameters of the graph's nodes with those of ``source``.
@@ -1059,15 +1052,7 @@ cdef int GraphBuilder_embed(GraphBuilder self, GraphBuilder child) except -1:
         HANDLE_RETURN(
             cydriver.cuGraphAddChildGraphNode(&c_node, c_graph, c_dependencies, c_count, c_child)
         )
-        HANDLE_RETURN(
-            cydriver.cuStreamUpdateCaptureDependencies(
-                c_stream,
-                &c_node,
-                NULL,
-                1,
-                cydriver.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES,
-            )
-        )
+        capture_depend_on(c_stream, &c_node)
         HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_copy))
     # The copy holds shares of what the child's graph holds; record which node holds which.
     _adopt_records(
@@ -1081,6 +1066,20 @@ cdef int GraphBuilder_check_building(GraphBuilder self) except -1:
     GraphBuilder_check_open(self)
     if not self.is_building:
         raise RuntimeError("Graph builder is not building.")
+    return 0
+
+
+cdef int capture_depend_on(cydriver.CUstream stream, cydriver.CUgraphNode* node) except -1 nogil:
+    """Make ``node`` the only dependency of the work captured next on ``stream``."""
+    HANDLE_RETURN(
+        cydriver.cuStreamUpdateCaptureDependencies(
+            stream,
+            node,
+            NULL,
+            1,
+            cydriver.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES,
+        )
+    )
     return 0
 
 
@@ -1164,15 +1163,7 @@ cdef tuple GraphBuilder_add_conditional(
                 &c_node, c_graph, c_dependencies, c_edges, c_count, &c_params
             )
         )
-        HANDLE_RETURN(
-            cydriver.cuStreamUpdateCaptureDependencies(
-                c_stream,
-                &c_node,
-                NULL,
-                1,
-                cydriver.CUstreamUpdateCaptureDependencies_flags.CU_STREAM_SET_CAPTURE_DEPENDENCIES,
-            )
-        )
+        capture_depend_on(c_stream, &c_node)
     device = self._stream.device
     cdef unsigned int index
     cdef GraphBuilder body
@@ -1187,13 +1178,31 @@ cdef tuple GraphBuilder_add_conditional(
 
 cdef cydriver.CUstreamCaptureMode GraphBuilder_capture_mode(object mode) except *:
     """Return the driver's capture mode named ``mode``."""
-    if mode == "global":
-        return cydriver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL
-    if mode == "thread_local":
-        return cydriver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL
-    if mode == "relaxed":
-        return cydriver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED
-    raise ValueError(f"Unsupported build mode: {mode}")
+    try:
+        return _CAPTURE_MODES[mode]
+    except (KeyError, TypeError):
+        # An unhashable mode is no mode either.
+        raise ValueError(f"Unsupported build mode: {mode}") from None
+
+
+cdef bint GraphBuilder_detach(
+    GraphBuilder self, cydriver.CUstream* stream, cydriver.CUgraph* graph
+) noexcept:
+    """Mark the open builder closed, handing its capture stream and graph to the caller to release.
+
+    ``graph`` is NULL where the graph is not the builder's to destroy: it
+    belongs to the definition handed out, or to a node. Returns whether the
+    caller must end the capture first.
+    """
+    cdef bint end_capture = self._state == GB_CAPTURING and self._kind != GB_FORKED
+    stream[0] = self._stream_handle
+    graph[0] = self._graph
+    if self._definition is not None or self._kind == GB_CONDITIONAL:
+        graph[0] = NULL
+    self._closed = True
+    self._graph = NULL
+    self._stream_handle = NULL
+    return end_capture
 
 
 cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
@@ -1204,19 +1213,14 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
     exit, and released everything) and ``CUDA_ERROR_INVALID_CONTEXT`` (the
     context, and the graph with it, is gone).
     """
-    cdef cydriver.CUstream c_stream = self._stream_handle
-    cdef cydriver.CUgraph c_graph = self._graph
+    cdef cydriver.CUstream c_stream = NULL
+    cdef cydriver.CUgraph c_graph = NULL
     cdef cydriver.CUgraph c_partial = NULL
     cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
-    cdef bint end_capture = self._state == GB_CAPTURING and self._kind != GB_FORKED
     cdef bint primary = self._kind == GB_PRIMARY
     if self._closed:
         return
-    if self._definition is not None or self._kind == GB_CONDITIONAL:
-        c_graph = NULL
-    self._closed = True
-    self._graph = NULL
-    self._stream_handle = NULL
+    cdef bint end_capture = GraphBuilder_detach(self, &c_stream, &c_graph)
     if end_capture:
         with nogil:
             err = cydriver.cuStreamEndCapture(c_stream, &c_partial)
@@ -1314,6 +1318,19 @@ cdef int Graph_check_open(Graph self) except -1:
     return 0
 
 
+cdef int Graph_submit(Graph self, object stream, bint upload) except -1:
+    """Launch the graph on ``stream``, or only upload it if ``upload``."""
+    Graph_check_open(self)
+    cdef cydriver.CUstream c_stream = Stream_accept(stream)._handle
+    cdef cydriver.CUgraphExec c_handle = self._handle
+    with nogil:
+        if upload:
+            HANDLE_RETURN(cydriver.cuGraphUpload(c_handle, c_stream))
+        else:
+            HANDLE_RETURN(cydriver.cuGraphLaunch(c_handle, c_stream))
+    return 0
+
+
 cdef int Graph_update(Graph self, cydriver.CUgraph graph) except -1:
     """Update the executable graph from ``graph``; name the driver's reason on failure.
 
@@ -1344,8 +1361,9 @@ cdef int Graph_update(Graph self, cydriver.CUgraph graph) except -1:
 cdef void Graph_dealloc(Graph self) noexcept:
     """Destroy an executable graph that was never closed; report a failure as a warning.
 
-    ``CUDA_ERROR_DEINITIALIZED`` is not reported: the driver has shut down,
-    at interpreter exit, and released everything.
+    :func:`warn_destroy_failure` reports it, but for the two statuses that
+    leave nothing to destroy: the graph's context is gone, or the driver has
+    shut down.
     """
     cdef cydriver.CUgraphExec c_handle = self._handle
     cdef cydriver.CUresult err
@@ -1355,17 +1373,4 @@ cdef void Graph_dealloc(Graph self) noexcept:
     self._handle = NULL
     with nogil:
         err = cydriver.cuGraphExecDestroy(c_handle)
-    if (
-        err != cydriver.CUresult.CUDA_SUCCESS
-        and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
-        and err != cydriver.CUresult.CUDA_ERROR_INVALID_CONTEXT
-    ):
-        address = <uintptr_t>c_handle
-        # stacklevel=1 names the Python line that dropped the last reference:
-        # compiled Cython functions push no frames of their own.
-        warnings.warn(
-            f"could not destroy graph {address:#x} while collecting it: "
-            f"{driver.CUresult(err).name}",
-            RuntimeWarning,
-            stacklevel=1,
-        )
+    warn_destroy_failure(err, "graph", <uintptr_t>c_handle)

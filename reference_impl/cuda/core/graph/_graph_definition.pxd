@@ -94,15 +94,19 @@ cdef class ExecutableGraphNode:
         GraphNode _node
 
 
-cdef class ExecutableKernelNode(ExecutableGraphNode):
+cdef class _EnablableExecutableNode(ExecutableGraphNode):
     pass
 
 
-cdef class ExecutableMemsetNode(ExecutableGraphNode):
+cdef class ExecutableKernelNode(_EnablableExecutableNode):
     pass
 
 
-cdef class ExecutableMemcpyNode(ExecutableGraphNode):
+cdef class ExecutableMemsetNode(_EnablableExecutableNode):
+    pass
+
+
+cdef class ExecutableMemcpyNode(_EnablableExecutableNode):
     pass
 
 

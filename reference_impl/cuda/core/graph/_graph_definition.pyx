@@ -38,7 +38,10 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 from cuda.core.graph._graph_box cimport (
     GraphBox_for,
     conditional_bodies,
+    graph_debug_dot_print,
     graph_nodes,
+    node_neighbours,
+    node_type,
     NodeRecord_adopt,
     NodeRecord_get,
     NodeRecord_release,
@@ -247,12 +250,7 @@ cdef class GraphDefinition:
             If the driver cannot write the file.
         """
         GraphDefinition_check_valid(self)
-        cdef unsigned int c_flags = options._to_flags() if options is not None else 0
-        cdef bytes b_path = path.encode() if isinstance(path, str) else bytes(path)
-        cdef const char* c_path = b_path
-        cdef cydriver.CUgraph c_graph = self._box._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphDebugDotPrint(c_graph, c_path, c_flags))
+        graph_debug_dot_print(self._box._handle, path, options)
 
     def edges(self) -> set:
         """Return the graph's edges as ``(from_node, to_node)`` pairs.
@@ -1155,7 +1153,7 @@ cdef class GraphNode:
         if self._handle == NULL:
             return None
         GraphNode_check_valid(self)
-        return driver.CUgraphNodeType(GraphNode_type(self._handle))
+        return driver.CUgraphNodeType(node_type(self._handle))
 
 
 cdef class EmptyNode(GraphNode):
@@ -1543,13 +1541,9 @@ cdef class ChildGraphNode(GraphNode):
         # The node itself holds what child's nodes use: what the driver does with
         # the shares of the graph it replaces is not documented.
         keep = graph_tree_payloads(child_box._handle, child_box._records)
-        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-        try:
-            with nogil:
-                HANDLE_RETURN(cydriver.cuGraphNodeSetParams(c_node, &c_params))
-        except BaseException:
-            graph_detach(c_graph, c_attachment)
-            raise
+        cdef uintptr_t c_attachment = GraphNode_set_params(
+            self, cydriver.CU_GRAPH_NODE_TYPE_GRAPH, &c_params, keep
+        )
         NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, keep, None)
         c_after = ChildGraphNode_graph(self)
         if c_after == c_before:
@@ -1657,16 +1651,10 @@ cdef class HostCallbackNode(GraphNode):
         GraphNode_check_valid(self)
         cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
         keep = host_callback_params(fn, user_data, &c_params)
-        cdef cydriver.CUgraphNode c_node = self._handle
-        cdef cydriver.CUgraph c_graph = self._box._handle
-        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-        try:
-            with nogil:
-                HANDLE_RETURN(cydriver.cuGraphHostNodeSetParams(c_node, &c_params))
-        except BaseException:
-            graph_detach(c_graph, c_attachment)
-            raise
-        NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, keep, None)
+        cdef uintptr_t c_attachment = GraphNode_set_params(
+            self, cydriver.CU_GRAPH_NODE_TYPE_HOST, &c_params, keep
+        )
+        NodeRecord_set(self._box._records, self._box._handle, self._handle, c_attachment, keep, None)
 
     @property
     def callback(self):
@@ -1761,8 +1749,13 @@ cdef class ExecutableGraphNode:
         return f"<{type(self).__name__} of {self._node!r}>"
 
 
-cdef class ExecutableKernelNode(ExecutableGraphNode):
-    """A kernel node of an executable graph."""
+cdef class _EnablableExecutableNode(ExecutableGraphNode):
+    """The executable nodes that can be disabled and enabled again: kernel, memset and memcpy nodes.
+
+    Not part of the public API: a base that :class:`ExecutableKernelNode`,
+    :class:`ExecutableMemsetNode` and :class:`ExecutableMemcpyNode` share,
+    the node types for which the driver has ``cuGraphNodeSetEnabled``.
+    """
 
     def disable(self) -> None:
         """Skip the node in future launches.
@@ -1783,6 +1776,15 @@ cdef class ExecutableKernelNode(ExecutableGraphNode):
             If the driver cannot change the node.
         """
         ExecutableGraphNode_set_enabled(self, True)
+
+    @property
+    def is_enabled(self) -> bool:
+        """Return whether the node runs in launches."""
+        return ExecutableGraphNode_is_enabled(self)
+
+
+cdef class ExecutableKernelNode(_EnablableExecutableNode):
+    """A kernel node of an executable graph."""
 
     def update(self, *, config: LaunchConfig, kernel: Kernel, args: tuple) -> None:
         """Launch ``kernel`` with ``config`` and ``args`` in future launches.
@@ -1807,40 +1809,11 @@ cdef class ExecutableKernelNode(ExecutableGraphNode):
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
         memset(&c_params, 0, sizeof(c_params))
         keep = kernel_params(config, kernel, args, &c_params)
-        cdef cydriver.CUgraphExec c_exec = self._graph._handle
-        cdef cydriver.CUgraphNode c_node = self._node._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphExecKernelNodeSetParams(c_exec, c_node, &c_params))
-        ExecutableGraphNode_retain(self, keep)
-
-    @property
-    def is_enabled(self) -> bool:
-        """Return whether the node runs in launches."""
-        return ExecutableGraphNode_is_enabled(self)
+        ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep)
 
 
-cdef class ExecutableMemsetNode(ExecutableGraphNode):
+cdef class ExecutableMemsetNode(_EnablableExecutableNode):
     """A memset node of an executable graph."""
-
-    def disable(self) -> None:
-        """Skip the node in future launches.
-
-        Raises
-        ------
-        CUDAError
-            If the driver cannot change the node.
-        """
-        ExecutableGraphNode_set_enabled(self, False)
-
-    def enable(self) -> None:
-        """Run the node again in future launches.
-
-        Raises
-        ------
-        CUDAError
-            If the driver cannot change the node.
-        """
-        ExecutableGraphNode_set_enabled(self, True)
 
     def update(
         self,
@@ -1874,43 +1847,11 @@ cdef class ExecutableMemsetNode(ExecutableGraphNode):
         Graph_check_open(self._graph)
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
         keep = memset_params(dst, value, width, height, pitch, None, &c_params)
-        cdef cydriver.CUcontext c_ctx = current_context()
-        cdef cydriver.CUgraphExec c_exec = self._graph._handle
-        cdef cydriver.CUgraphNode c_node = self._node._handle
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuGraphExecMemsetNodeSetParams(c_exec, c_node, &c_params, c_ctx)
-            )
-        ExecutableGraphNode_retain(self, keep)
-
-    @property
-    def is_enabled(self) -> bool:
-        """Return whether the node runs in launches."""
-        return ExecutableGraphNode_is_enabled(self)
+        ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params, keep)
 
 
-cdef class ExecutableMemcpyNode(ExecutableGraphNode):
+cdef class ExecutableMemcpyNode(_EnablableExecutableNode):
     """A memcpy node of an executable graph."""
-
-    def disable(self) -> None:
-        """Skip the node in future launches.
-
-        Raises
-        ------
-        CUDAError
-            If the driver cannot change the node.
-        """
-        ExecutableGraphNode_set_enabled(self, False)
-
-    def enable(self) -> None:
-        """Run the node again in future launches.
-
-        Raises
-        ------
-        CUDAError
-            If the driver cannot change the node.
-        """
-        ExecutableGraphNode_set_enabled(self, True)
 
     def update(self, *, dst: Buffer | int, src: Buffer | int, size: int) -> None:
         """Copy with these parameters in future launches.
@@ -1932,19 +1873,7 @@ cdef class ExecutableMemcpyNode(ExecutableGraphNode):
         Graph_check_open(self._graph)
         cdef cydriver.CUDA_MEMCPY3D c_params
         keep = memcpy_params(dst, src, size, None, None, &c_params)
-        cdef cydriver.CUcontext c_ctx = current_context()
-        cdef cydriver.CUgraphExec c_exec = self._graph._handle
-        cdef cydriver.CUgraphNode c_node = self._node._handle
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuGraphExecMemcpyNodeSetParams(c_exec, c_node, &c_params, c_ctx)
-            )
-        ExecutableGraphNode_retain(self, keep)
-
-    @property
-    def is_enabled(self) -> bool:
-        """Return whether the node runs in launches."""
-        return ExecutableGraphNode_is_enabled(self)
+        ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_MEMCPY, &c_params, keep)
 
 
 cdef class ExecutableChildGraphNode(ExecutableGraphNode):
@@ -1968,10 +1897,7 @@ cdef class ExecutableChildGraphNode(ExecutableGraphNode):
         Graph_check_open(self._graph)
         check_argument_type(child, GraphDefinition, "child")
         cdef cydriver.CUgraph c_child = (<GraphDefinition>child)._box._handle
-        cdef cydriver.CUgraphExec c_exec = self._graph._handle
-        cdef cydriver.CUgraphNode c_node = self._node._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphExecChildGraphNodeSetParams(c_exec, c_node, c_child))
+        ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_GRAPH, c_child, None)
         ExecutableGraphNode_retain(self, _tree_payloads(child))
 
 
@@ -2045,11 +1971,7 @@ cdef class ExecutableHostCallbackNode(ExecutableGraphNode):
         Graph_check_open(self._graph)
         cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
         keep = host_callback_params(fn, user_data, &c_params)
-        cdef cydriver.CUgraphExec c_exec = self._graph._handle
-        cdef cydriver.CUgraphNode c_node = self._node._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphExecHostNodeSetParams(c_exec, c_node, &c_params))
-        ExecutableGraphNode_retain(self, keep)
+        ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_HOST, &c_params, keep)
 
 
 class _AdjacencySet(collections.abc.MutableSet):
@@ -2213,7 +2135,7 @@ def _executable_view(Graph graph, node) -> ExecutableGraphNode:
         raise TypeError(f"expected a node of a GraphDefinition, got {node!r}")
     Graph_check_open(graph)
     GraphNode_check_valid(<GraphNode>node)
-    cls = _EXECUTABLE_CLASSES.get(GraphNode_type((<GraphNode>node)._handle))
+    cls = _EXECUTABLE_CLASSES.get(node_type((<GraphNode>node)._handle))
     if cls is None:
         raise TypeError(f"{type(node).__name__} has no executable view")
     cdef ExecutableGraphNode view = ExecutableGraphNode.__new__(cls)
@@ -2306,7 +2228,7 @@ cdef GraphNode GraphNode_wrap(_GraphBox box, cydriver.CUgraphNode handle):
     node = node_lookup(<uintptr_t>handle)
     if node is not None:
         return node
-    cdef int c_type = GraphNode_type(handle)
+    cdef int c_type = node_type(handle)
     cls = _NODE_CLASSES.get(c_type, GraphNode)
     if c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
         record = NodeRecord_get(box._records, handle)
@@ -2355,23 +2277,9 @@ cdef int GraphNode_replace(GraphNode self, void* params, object payload) except 
     """Set the parameters of a memset or memcpy node, holding ``payload`` instead of what it held."""
     cdef cydriver.CUgraphNode c_node = self._handle
     cdef cydriver.CUgraph c_graph = self._box._handle
-    cdef bint memset = GraphNode_type(c_node) == cydriver.CU_GRAPH_NODE_TYPE_MEMSET
-    cdef uintptr_t c_attachment = GraphNode_attach(self, payload)
-    try:
-        with nogil:
-            if memset:
-                HANDLE_RETURN(
-                    cydriver.cuGraphMemsetNodeSetParams(
-                        c_node, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params
-                    )
-                )
-            else:
-                HANDLE_RETURN(
-                    cydriver.cuGraphMemcpyNodeSetParams(c_node, <cydriver.CUDA_MEMCPY3D*>params)
-                )
-    except BaseException:
-        graph_detach(c_graph, c_attachment)
-        raise
+    cdef uintptr_t c_attachment = GraphNode_set_params(
+        self, node_type(c_node), params, payload
+    )
     if payload is None:
         NodeRecord_release(self._box._records, c_node)
     else:
@@ -2379,9 +2287,59 @@ cdef int GraphNode_replace(GraphNode self, void* params, object payload) except 
     return 0
 
 
+cdef uintptr_t GraphNode_set_params(
+    GraphNode self, int c_type, void* params, object payload
+) except? 0:
+    """Give the node, of the driver's type ``c_type``, new parameters; its graph holds ``payload``.
+
+    ``params`` is what the node type's ``cuGraph...Set...`` call takes: its
+    parameters, or the event of an event node; any other type is set with
+    ``cuGraphNodeSetParams``. Returns the attachment of ``payload`` (see
+    :func:`GraphNode_attach`), which the caller records; if the driver
+    refuses, the attachment is released and the error raised.
+    """
+    cdef cydriver.CUgraphNode c_node = self._handle
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef uintptr_t c_attachment = GraphNode_attach(self, payload)
+    try:
+        with nogil:
+            if c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
+                HANDLE_RETURN(
+                    cydriver.cuGraphMemsetNodeSetParams(
+                        c_node, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY:
+                HANDLE_RETURN(
+                    cydriver.cuGraphMemcpyNodeSetParams(c_node, <cydriver.CUDA_MEMCPY3D*>params)
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_HOST:
+                HANDLE_RETURN(
+                    cydriver.cuGraphHostNodeSetParams(
+                        c_node, <cydriver.CUDA_HOST_NODE_PARAMS*>params
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+                HANDLE_RETURN(
+                    cydriver.cuGraphEventRecordNodeSetEvent(c_node, <cydriver.CUevent>params)
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+                HANDLE_RETURN(
+                    cydriver.cuGraphEventWaitNodeSetEvent(c_node, <cydriver.CUevent>params)
+                )
+            else:
+                HANDLE_RETURN(
+                    cydriver.cuGraphNodeSetParams(c_node, <cydriver.CUgraphNodeParams*>params)
+                )
+    except BaseException:
+        graph_detach(c_graph, c_attachment)
+        raise
+    return c_attachment
+
+
 cdef tuple GraphNode_nested_tree(GraphNode self):
     """Return the tree (see ``graph_tree``) of the graphs nested in the node, if any."""
-    cdef int c_type = GraphNode_type(self._handle)
+    cdef int c_type = node_type(self._handle)
     graphs = []
     nodes = []
     cdef tuple tree
@@ -2412,47 +2370,16 @@ cdef int GraphNode_check_valid(GraphNode self) except -1:
     return 0
 
 
-cdef int GraphNode_type(cydriver.CUgraphNode handle) except -1:
-    """Return the driver's type of node ``handle``."""
-    cdef cydriver.CUgraphNodeType c_type
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphNodeGetType(handle, &c_type))
-    return <int>c_type
-
-
 cdef list GraphNode_neighbours(GraphNode self, bint forward):
     """Return the nodes ``self`` depends on, or that depend on it if ``forward``."""
     GraphNode_check_valid(self)
     cdef cydriver.CUgraphNode c_node = self._handle
-    cdef size_t c_count = 0
     if c_node == NULL:
         return []
-    with nogil:
-        if forward:
-            HANDLE_RETURN(cydriver.cuGraphNodeGetDependentNodes(c_node, NULL, NULL, &c_count))
-        else:
-            HANDLE_RETURN(cydriver.cuGraphNodeGetDependencies(c_node, NULL, NULL, &c_count))
-    if c_count == 0:
-        return []
-    cdef cydriver.CUgraphNode* c_nodes = <cydriver.CUgraphNode*>malloc(
-        c_count * sizeof(cydriver.CUgraphNode)
-    )
-    if c_nodes == NULL:
-        raise MemoryError()
-    cdef size_t index
-    try:
-        with nogil:
-            if forward:
-                HANDLE_RETURN(
-                    cydriver.cuGraphNodeGetDependentNodes(c_node, c_nodes, NULL, &c_count)
-                )
-            else:
-                HANDLE_RETURN(
-                    cydriver.cuGraphNodeGetDependencies(c_node, c_nodes, NULL, &c_count)
-                )
-        return [GraphNode_wrap(self._box, c_nodes[index]) for index in range(c_count)]
-    finally:
-        free(c_nodes)
+    return [
+        GraphNode_wrap(self._box, <cydriver.CUgraphNode><uintptr_t>address)
+        for address in node_neighbours(c_node, forward)
+    ]
 
 
 cdef int GraphNode_edit_edges(GraphNode self, tuple others, bint forward, bint add) except -1:
@@ -2653,19 +2580,11 @@ cdef int GraphNode_set_event(GraphNode self, object event, bint record) except -
     GraphNode_check_valid(self)
     check_argument_type(event, Event, "event")
     cdef cydriver.CUevent c_event = (<Event>event)._handle
-    cdef cydriver.CUgraphNode c_node = self._handle
-    cdef cydriver.CUgraph c_graph = self._box._handle
-    cdef uintptr_t c_attachment = GraphNode_attach(self, event)
-    try:
-        with nogil:
-            if record:
-                HANDLE_RETURN(cydriver.cuGraphEventRecordNodeSetEvent(c_node, c_event))
-            else:
-                HANDLE_RETURN(cydriver.cuGraphEventWaitNodeSetEvent(c_node, c_event))
-    except BaseException:
-        graph_detach(c_graph, c_attachment)
-        raise
-    NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, event, event)
+    cdef int c_type = (
+        cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD if record else cydriver.CU_GRAPH_NODE_TYPE_WAIT_EVENT
+    )
+    cdef uintptr_t c_attachment = GraphNode_set_params(self, c_type, c_event, event)
+    NodeRecord_set(self._box._records, self._box._handle, self._handle, c_attachment, event, event)
     return 0
 
 
@@ -2788,14 +2707,74 @@ cdef int ExecutableGraphNode_set_event(
     Graph_check_open(self._graph)
     check_argument_type(event, Event, "event")
     cdef cydriver.CUevent c_event = (<Event>event)._handle
+    cdef int c_type = (
+        cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD if record else cydriver.CU_GRAPH_NODE_TYPE_WAIT_EVENT
+    )
+    ExecutableGraphNode_update(self, c_type, c_event, event)
+    return 0
+
+
+cdef int ExecutableGraphNode_update(
+    ExecutableGraphNode self, int c_type, void* params, object keep
+) except -1:
+    """Give the executable node, of the driver's type ``c_type``, new parameters; retain ``keep``.
+
+    ``params`` is what the node type's ``cuGraphExec...`` call takes: its
+    parameters, the event of an event node, or the graph of a child graph
+    node. Memset and memcpy nodes are changed in the current context.
+    """
     cdef cydriver.CUgraphExec c_exec = self._graph._handle
     cdef cydriver.CUgraphNode c_node = self._node._handle
+    cdef cydriver.CUcontext c_ctx = NULL
+    if (
+        c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET
+        or c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY
+    ):
+        c_ctx = current_context()
     with nogil:
-        if record:
-            HANDLE_RETURN(cydriver.cuGraphExecEventRecordNodeSetEvent(c_exec, c_node, c_event))
+        if c_type == cydriver.CU_GRAPH_NODE_TYPE_KERNEL:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecKernelNodeSetParams(
+                    c_exec, c_node, <cydriver.CUDA_KERNEL_NODE_PARAMS*>params
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecMemsetNodeSetParams(
+                    c_exec, c_node, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params, c_ctx
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecMemcpyNodeSetParams(
+                    c_exec, c_node, <cydriver.CUDA_MEMCPY3D*>params, c_ctx
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_HOST:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecHostNodeSetParams(
+                    c_exec, c_node, <cydriver.CUDA_HOST_NODE_PARAMS*>params
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecChildGraphNodeSetParams(
+                    c_exec, c_node, <cydriver.CUgraph>params
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+            HANDLE_RETURN(
+                cydriver.cuGraphExecEventRecordNodeSetEvent(
+                    c_exec, c_node, <cydriver.CUevent>params
+                )
+            )
         else:
-            HANDLE_RETURN(cydriver.cuGraphExecEventWaitNodeSetEvent(c_exec, c_node, c_event))
-    ExecutableGraphNode_retain(self, event)
+            HANDLE_RETURN(
+                cydriver.cuGraphExecEventWaitNodeSetEvent(
+                    c_exec, c_node, <cydriver.CUevent>params
+                )
+            )
+    ExecutableGraphNode_retain(self, keep)
     return 0
 
 
