@@ -49,6 +49,12 @@ REACHED_THROUGH = {
 }
 """Classes whose objects an example reaches through an attribute (``device.properties``), not by name."""
 
+WITHOUT_RUNNABLE_EXAMPLE = {
+    "GraphicsResource": "it registers an OpenGL buffer or texture, and the guide's examples run where no OpenGL "
+    "context can be made; conformance/api_suite/test_graphics.py makes one with EGL where it can",
+}
+"""Public classes that no runnable example can use, with the reason."""
+
 
 def guide_examples() -> list[Example]:
     """Return every example of every chapter."""
@@ -75,13 +81,6 @@ def names_in(code: str) -> set[str]:
 def test_there_are_enough_runnable_examples() -> None:
     runnable = [example for example in guide_examples() if example.kind == "runnable"]
     assert len(runnable) >= MIN_RUNNABLE, f"{len(runnable)} runnable examples"
-
-
-WITHOUT_RUNNABLE_EXAMPLE = {
-    "GraphicsResource": "it registers an OpenGL buffer or texture, and the guide's examples run where no OpenGL "
-    "context can be made; conformance/api_suite/test_graphics.py makes one with EGL where it can",
-}
-"""Public classes that no runnable example can use, with the reason."""
 
 
 def test_runnable_examples_use_every_public_class() -> None:
