@@ -10,6 +10,7 @@ inventories, no version switcher fetched from the network.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 from pathlib import Path
@@ -277,11 +278,28 @@ def _public_bases(app: Sphinx, name: str, obj: object, options: object, bases: l
     pending = list(bases)
     while pending:
         base = pending.pop(0)
-        if base.__name__.startswith("_") and base is not object:
+        if base is not object and not _has_page(base):
             pending[:0] = [ancestor for ancestor in base.__bases__ if ancestor not in public]
         elif base not in public:
             public.append(base)
     bases[:] = public
+
+
+def _has_page(cls: type) -> bool:
+    """Return whether the API reference documents ``cls``: a class not of ``cuda.core``, or one a public module exports.
+
+    A private class (``_MemPool``), or a helper class of a private module
+    that no public module exports (``cuda.core.system._properties.EventSet``),
+    has no page.
+    """
+    if not cls.__module__.startswith("cuda.core"):
+        return True
+    if cls.__name__.startswith("_"):
+        return False
+    modules = [importlib.import_module(name) for name in _PUBLIC_MODULES]
+    return any(
+        cls.__name__ in getattr(module, "__all__", ()) and getattr(module, cls.__name__) is cls for module in modules
+    )
 
 
 def _adjust_embedded_signatures(
