@@ -350,6 +350,19 @@ def test_checker_output_directive_prints_what_the_checker_prints(tmp_path, capsy
     assert "Found 1 finding." in html
 
 
+def test_modules_without_source_leave_the_source_index() -> None:
+    from types import SimpleNamespace
+
+    from cuda_core_guide.sphinxext.cython_source import drop_modules_without_source
+
+    found = ("source", {}, {}, "cuda.core")
+    modules = {"cuda.bindings.nvml": False, "cuda.core._device": found}
+    app = SimpleNamespace(env=SimpleNamespace(_viewcode_modules=modules))
+    assert drop_modules_without_source(app) == []
+    assert modules == {"cuda.core._device": found}
+    assert drop_modules_without_source(SimpleNamespace(env=SimpleNamespace())) == []
+
+
 def test_cython_source_links_definitions_to_their_lines(tmp_path) -> None:
     from types import SimpleNamespace
 

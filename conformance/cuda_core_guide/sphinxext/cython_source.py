@@ -46,7 +46,7 @@ from sphinx.environment import BuildEnvironment
 from cuda_core_guide import __version__
 from cuda_core_guide.guide.excerpts import ExcerptError, outline
 
-__all__ = ["LINE_ANCHOR", "SOURCE_REFERENCE", "find_source", "follow_members", "setup"]
+__all__ = ["LINE_ANCHOR", "SOURCE_REFERENCE", "drop_modules_without_source", "find_source", "follow_members", "setup"]
 
 SOURCE_REFERENCE = "cuda-core-guide-source"
 """The ``reftype`` of a reference to a line of a quoted source file."""
@@ -83,7 +83,33 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.connect("object-description-transform", _type_compiled_properties)
     app.connect("builder-inited", _highlight_cython)
     app.connect("missing-reference", _resolve_source_reference)
+    # Before viewcode's own handler (500), which lists every module it tried.
+    app.connect("html-collect-pages", drop_modules_without_source, priority=400)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def drop_modules_without_source(app: Sphinx) -> list:
+    """Forget the modules whose source viewcode could not find, so that its index does not link to them.
+
+    viewcode records a module it found no source for (a compiled module
+    such as ``cuda.bindings.nvml``, whose exceptions ``cuda.core.system``
+    re-exports) and makes no page for it, but still lists it in
+    ``_modules/index.html``.
+
+    Parameters
+    ----------
+    app : Sphinx
+        The application.
+
+    Returns
+    -------
+    list
+        No pages of its own.
+    """
+    modules = getattr(app.env, "_viewcode_modules", None) or {}
+    for name in [name for name, entry in modules.items() if entry is False]:
+        del modules[name]
+    return []
 
 
 def find_source(app: Sphinx, modname: str) -> tuple[str, dict[str, tuple[str, int, int]]] | None:
