@@ -29,6 +29,7 @@ __all__ = [
     "ComputeCapability",
     "NVRTCError",
     "check_or_create_options",
+    "enum_argument",
     "handle_return",
 ]
 
@@ -200,6 +201,38 @@ cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) exce
         raise ValueError(f"{name} is {len(value)} bytes; expected at least {size}")
     memcpy(out, <const char*>value, size)
     return 0
+
+
+cpdef object enum_argument(object value, object enum_type, str name):
+    """Return an argument as a member of a string enumeration: a member, or its value.
+
+    Parameters
+    ----------
+    value : object
+        The argument.
+    enum_type : type
+        The enumeration.
+    name : str
+        The argument's name, for the messages.
+
+    Returns
+    -------
+    StrEnum
+        The member.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is neither a member nor the value of one.
+    """
+    if isinstance(value, enum_type):
+        return value
+    try:
+        return enum_type(value)
+    except ValueError:
+        # A list, not a generator: a cpdef function cannot hold a closure.
+        valid = ", ".join([repr(member.value) for member in enum_type])
+        raise ValueError(f"{name} must be a {enum_type.__name__} or one of {valid}; got {value!r}") from None
 
 
 cdef int raise_argument_type_error(object value, type expected, str name) except -1:

@@ -19,8 +19,9 @@ from enum import StrEnum
 
 from cuda.bindings import nvml
 
+from cuda.core._utils.cuda_utils import enum_argument
+
 __all__ = [
-    "enum_argument",
     "field_value_array",
     "free_quietly",
     "index_argument",
@@ -129,37 +130,6 @@ def text_argument(value: object, name: str) -> str:
     if not value:
         raise ValueError(f"{name} must not be empty")
     return value
-
-
-def enum_argument(value: object, enum_type: type[StrEnum], name: str) -> StrEnum:
-    """Return an argument as a member of a string enumeration: a member, or its value.
-
-    Parameters
-    ----------
-    value : object
-        The argument.
-    enum_type : type
-        The enumeration.
-    name : str
-        The argument's name, for the messages.
-
-    Returns
-    -------
-    StrEnum
-        The member.
-
-    Raises
-    ------
-    ValueError
-        If ``value`` is neither a member nor the value of one.
-    """
-    if isinstance(value, enum_type):
-        return value
-    try:
-        return enum_type(value)
-    except ValueError:
-        valid = ", ".join(repr(member.value) for member in enum_type)
-        raise ValueError(f"{name} must be a {enum_type.__name__} or one of {valid}; got {value!r}") from None
 
 
 def pack_mask(values: object, bits: dict[int, StrEnum], enum_type: type[StrEnum], name: str) -> int:

@@ -26,8 +26,8 @@ from collections.abc import Iterable
 
 from cuda.bindings import nvml
 
+from cuda.core._utils.cuda_utils import enum_argument
 from cuda.core.system._arguments import (
-    enum_argument,
     field_value_array,
     index_argument,
     pack_mask,

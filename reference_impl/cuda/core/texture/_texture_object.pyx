@@ -22,6 +22,7 @@ from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
 from cuda.core._utils.cuda_utils cimport (
     HANDLE_RETURN,
     check_or_create_options,
+    enum_argument,
     warn_destroy_failure,
 )
 from cuda.core.texture._mipmapped_array cimport MipmappedArray, MipmappedArray_check_open
@@ -484,14 +485,14 @@ class TextureObjectOptions:
                     f"address_mode must have 1 to {_MAX_ADDRESS_AXES} entries, got {len(self.address_mode)}"
                 )
             self.address_mode = tuple(
-                enum_option(mode, AddressModeType, f"address_mode[{index}]")
+                enum_argument(mode, AddressModeType, f"address_mode[{index}]")
                 for index, mode in enumerate(self.address_mode)
             )
         else:
-            self.address_mode = enum_option(self.address_mode, AddressModeType, "address_mode")
-        self.filter_mode = enum_option(self.filter_mode, FilterModeType, "filter_mode")
-        self.read_mode = enum_option(self.read_mode, ReadModeType, "read_mode")
-        self.mipmap_filter_mode = enum_option(self.mipmap_filter_mode, FilterModeType, "mipmap_filter_mode")
+            self.address_mode = enum_argument(self.address_mode, AddressModeType, "address_mode")
+        self.filter_mode = enum_argument(self.filter_mode, FilterModeType, "filter_mode")
+        self.read_mode = enum_argument(self.read_mode, ReadModeType, "read_mode")
+        self.mipmap_filter_mode = enum_argument(self.mipmap_filter_mode, FilterModeType, "mipmap_filter_mode")
         self.normalized_coords = bool(self.normalized_coords)
         self.srgb = bool(self.srgb)
         self.disable_trilinear_optimization = bool(self.disable_trilinear_optimization)
@@ -656,17 +657,6 @@ cdef object ResourceDescriptor_int(object value, str name):
         return operator.index(value)
     except TypeError:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
-
-
-cdef object enum_option(object value, object enum_type, str name):
-    """Return a mode option as a member of its string enumeration: a member, or its value."""
-    if isinstance(value, enum_type):
-        return value
-    try:
-        return enum_type(value)
-    except ValueError:
-        valid = ", ".join(repr(member.value) for member in enum_type)
-        raise ValueError(f"{name} must be a {enum_type.__name__} or one of {valid}; got {value!r}") from None
 
 
 cdef object float_option(object value, str name):
