@@ -120,8 +120,9 @@ def _parser() -> argparse.ArgumentParser:
         type=_positive,
         default=1,
         metavar="N",
-        help="run the sanitized API suite in N pytest-xdist workers, a file to a worker (default 1: in order, "
-        "so that each API error is attributed to the test that was running; with more, errors are not attributed)",
+        help="run the sanitized API suite in N pytest-xdist workers, a test at a time to whichever is free "
+        "(default 1: in order, so that each API error is attributed to the test that was running; with more, "
+        "errors are not attributed)",
     )
     parser.add_argument(
         "--sanitizer-timeout",
@@ -257,6 +258,8 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
                 "-v",
                 "-p",
                 "no:cacheprovider",
+                # The slowest tests under the tool, at the end of the log.
+                "--durations=20",
                 *_workers(args.sanitizer_workers),
                 "conformance/api_suite",
             ],
@@ -292,7 +295,10 @@ def _workers(count: int) -> list[str]:
     """Return pytest's options for ``count`` sanitized workers: none for one, where the suite runs in order."""
     if count == 1:
         return []
-    return ["-p", "xdist", "-n", str(count), "--dist", "loadfile", "--max-worker-restart", "100"]
+    # `load`, one test at a time: the slowest file no longer bounds the run, and a
+    # test that crashes its worker is not given to the next one again (as under
+    # `loadfile`; see CRASH_ISOLATION in noxfile.py).
+    return ["-p", "xdist", "-n", str(count), "--dist", "load", "--maxschedchunk", "1", "--max-worker-restart", "100"]
 
 
 def _sanitized(command: list[str], log: Path, timeout: float) -> tuple[int | None, str]:

@@ -85,7 +85,9 @@ def test_the_sanitized_api_suite_runs_in_order_unless_workers_are_asked_for() ->
     assert soak._workers(1) == []
     options = soak._workers(soak._parser().parse_args(["--sanitizer-workers", "4"]).sanitizer_workers)
     assert options[options.index("-n") + 1] == "4"
-    assert "loadfile" in options
+    # One test at a time to a free worker, so that a crashed test is not given to the next worker again.
+    assert options[options.index("--dist") + 1] == "load"
+    assert options[options.index("--maxschedchunk") + 1] == "1"
 
 
 @pytest.mark.parametrize("value", ["0", "-2", "four"])
