@@ -26,6 +26,8 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, warn_destroy_failure
 import operator
 import weakref
 
+from cuda.core._utils._int_argument import int_argument
+
 __all__ = ["GraphicsResource"]
 
 # The registration flags by name; several may be given together.
@@ -463,12 +465,7 @@ cdef _GraphicsRegistration GraphicsResource_check_open(GraphicsResource self):
 
 cdef unsigned int GraphicsResource_gl_name(object value, str name) except? 0:
     """Return an OpenGL name or enum argument checked: an int in ``[0, 2**32)``."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got bool")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
+    number = int_argument(value, name)
     if not 0 <= number < _GL_UINT_LIMIT:
         raise ValueError(f"{name} must be a 32-bit unsigned int, got {number}")
     return number

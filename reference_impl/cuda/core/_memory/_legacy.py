@@ -13,18 +13,12 @@ work that takes time.
 
 from __future__ import annotations
 
-import ctypes
-import operator
-
-from cuda.core._memory._buffer import Buffer, MemoryResource
+from cuda.core._memory._buffer import Buffer, MemoryResource, _size_argument
 from cuda.core._stream import Stream
 from cuda.core._utils.cuda_utils import _check_driver_error as raise_if_driver_error
 from cuda.core._utils.cuda_utils import driver
 
 __all__ = ["LegacyPinnedMemoryResource"]
-
-_SIZE_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1
-"""The largest size a C ``size_t`` holds."""
 
 
 class LegacyPinnedMemoryResource(MemoryResource):
@@ -62,7 +56,7 @@ class LegacyPinnedMemoryResource(MemoryResource):
         OverflowError
             If ``size`` is larger than a C ``size_t`` holds.
         """
-        size = _size_argument(size)
+        size = _size_argument(size, "size")
         if stream is not None and not isinstance(stream, Stream):
             raise TypeError(f"stream must be a Stream or None, got {type(stream).__name__}")
         ptr = 0
@@ -115,16 +109,3 @@ class LegacyPinnedMemoryResource(MemoryResource):
     def is_host_accessible(self) -> bool:
         """Return ``True``: the host can access the memory directly."""
         return True
-
-
-def _size_argument(size: object) -> int:
-    """Return ``size`` as an int; refuse non-integers, negatives and sizes past ``SIZE_MAX``."""
-    try:
-        value = operator.index(size)
-    except TypeError:
-        raise TypeError(f"size must be an int, got {type(size).__name__}") from None
-    if value < 0:
-        raise ValueError(f"size must not be negative, got {value}")
-    if value > _SIZE_MAX:
-        raise OverflowError(f"size must be at most {_SIZE_MAX}, got {value}")
-    return value

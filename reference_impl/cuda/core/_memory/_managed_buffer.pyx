@@ -91,13 +91,7 @@ cdef class ManagedBuffer(Buffer):
         RuntimeError
             If the buffer is closed.
         """
-        Buffer_check_open(self)
-        cdef Stream s = Stream_accept(stream)
-        cdef cydriver.CUdeviceptr c_ptr = self._ptr
-        cdef size_t c_size = self._size
-        cdef cydriver.CUstream c_stream = s._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuMemDiscardBatchAsync(&c_ptr, &c_size, 1, 0, c_stream))
+        MB_migrate(self, None, stream, True, False)
 
     def discard_prefetch(self, location: Device | Host, *, stream: Stream) -> None:
         """Discard the contents of the memory, and prefetch its pages to ``location``.
@@ -118,19 +112,7 @@ cdef class ManagedBuffer(Buffer):
         TypeError
             If ``location`` is neither a :class:`Device` nor a :class:`Host`.
         """
-        Buffer_check_open(self)
-        cdef cydriver.CUmemLocation c_location = MB_location(location)
-        cdef Stream s = Stream_accept(stream)
-        cdef cydriver.CUdeviceptr c_ptr = self._ptr
-        cdef size_t c_size = self._size
-        cdef size_t c_index = 0
-        cdef cydriver.CUstream c_stream = s._handle
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuMemDiscardAndPrefetchBatchAsync(
-                    &c_ptr, &c_size, 1, &c_location, &c_index, 1, 0, c_stream
-                )
-            )
+        MB_migrate(self, location, stream, True, True)
 
     def prefetch(self, location: Device | Host, *, stream: Stream) -> None:
         """Migrate the memory to ``location`` on ``stream``.
@@ -151,14 +133,7 @@ cdef class ManagedBuffer(Buffer):
         TypeError
             If ``location`` is neither a :class:`Device` nor a :class:`Host`.
         """
-        Buffer_check_open(self)
-        cdef cydriver.CUmemLocation c_location = MB_location(location)
-        cdef Stream s = Stream_accept(stream)
-        cdef cydriver.CUdeviceptr c_ptr = self._ptr
-        cdef size_t c_size = self._size
-        cdef cydriver.CUstream c_stream = s._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuMemPrefetchAsync(c_ptr, c_size, c_location, 0, c_stream))
+        MB_migrate(self, location, stream, False, True)
 
     @property
     def accessed_by(self) -> AccessedBySetProxy:
@@ -319,6 +294,38 @@ cdef cydriver.CUmemLocation MB_location(object location) except *:
     else:
         raise TypeError(f"location must be a Device or a Host, got {type(location).__name__}")
     return c_location
+
+
+cdef int MB_migrate(
+    ManagedBuffer self, object location, object stream, bint discard, bint prefetch
+) except -1:
+    """Discard the contents of ``self``, prefetch its pages to ``location``, or both, on ``stream``.
+
+    The body of :meth:`ManagedBuffer.discard`, :meth:`ManagedBuffer.prefetch`
+    and :meth:`ManagedBuffer.discard_prefetch`; ``location`` is read only
+    with ``prefetch``.
+    """
+    Buffer_check_open(self)
+    cdef cydriver.CUmemLocation c_location
+    if prefetch:
+        c_location = MB_location(location)
+    cdef Stream s = Stream_accept(stream)
+    cdef cydriver.CUdeviceptr c_ptr = self._ptr
+    cdef size_t c_size = self._size
+    cdef size_t c_index = 0
+    cdef cydriver.CUstream c_stream = s._handle
+    with nogil:
+        if not prefetch:
+            HANDLE_RETURN(cydriver.cuMemDiscardBatchAsync(&c_ptr, &c_size, 1, 0, c_stream))
+        elif discard:
+            HANDLE_RETURN(
+                cydriver.cuMemDiscardAndPrefetchBatchAsync(
+                    &c_ptr, &c_size, 1, &c_location, &c_index, 1, 0, c_stream
+                )
+            )
+        else:
+            HANDLE_RETURN(cydriver.cuMemPrefetchAsync(c_ptr, c_size, c_location, 0, c_stream))
+    return 0
 
 
 cdef int MB_advise(ManagedBuffer self, cydriver.CUmem_advise advice, object location) except -1:

@@ -528,26 +528,32 @@ cdef int VMR_unmap_all(list mappings, list ranges, bint check) except -1:
     CUDA_ERROR_DEINITIALIZED means the driver has shut down (interpreter
     exit) and released all memory: there is nothing left to free.
     """
+    cdef cydriver.CUresult first = cydriver.CUresult.CUDA_SUCCESS
+    VMR_release_each(mappings, True, &first)
+    VMR_release_each(ranges, False, &first)
+    if check and first != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
+        HANDLE_RETURN(first)
+    return 0
+
+
+cdef int VMR_release_each(list pieces, bint unmap, cydriver.CUresult* first) except -1:
+    """Unmap each ``(ptr, size)`` of ``pieces``, or free it as a reserved range; go on past failures.
+
+    The first failure is kept in ``first``, unless it already holds one.
+    """
     cdef cydriver.CUdeviceptr c_ptr
     cdef size_t c_size
     cdef cydriver.CUresult err
-    cdef cydriver.CUresult first = cydriver.CUresult.CUDA_SUCCESS
-    for ptr, size in mappings:
+    for ptr, size in pieces:
         c_ptr = ptr
         c_size = size
         with nogil:
-            err = cydriver.cuMemUnmap(c_ptr, c_size)
-        if first == cydriver.CUresult.CUDA_SUCCESS:
-            first = err
-    for ptr, size in ranges:
-        c_ptr = ptr
-        c_size = size
-        with nogil:
-            err = cydriver.cuMemAddressFree(c_ptr, c_size)
-        if first == cydriver.CUresult.CUDA_SUCCESS:
-            first = err
-    if check and first != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED:
-        HANDLE_RETURN(first)
+            if unmap:
+                err = cydriver.cuMemUnmap(c_ptr, c_size)
+            else:
+                err = cydriver.cuMemAddressFree(c_ptr, c_size)
+        if first[0] == cydriver.CUresult.CUDA_SUCCESS:
+            first[0] = err
     return 0
 
 

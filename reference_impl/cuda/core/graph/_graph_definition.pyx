@@ -669,20 +669,9 @@ cdef class GraphNode:
         GraphNode_check_valid(self)
         cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
         keep = host_callback_params(fn, user_data, &c_params)
-        cdef cydriver.CUgraphNode c_dependency = self._handle
-        cdef size_t c_count = 1 if c_dependency != NULL else 0
-        cdef cydriver.CUgraph c_graph = self._box._handle
-        cdef cydriver.CUgraphNode c_node = NULL
-        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-        try:
-            with nogil:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddHostNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
-                )
-        except BaseException:
-            graph_detach(c_graph, c_attachment)
-            raise
-        return GraphNode_keep(self, HostCallbackNode, c_node, c_attachment, keep, None)
+        return GraphNode_add(
+            self, HostCallbackNode, cydriver.CU_GRAPH_NODE_TYPE_HOST, &c_params, keep, None
+        )
 
     def deallocate(self, dptr: int) -> FreeNode:
         """Add a node, after this one, that frees memory an :class:`AllocNode` allocated.
@@ -929,23 +918,9 @@ cdef class GraphNode:
         GraphNode_check_valid(self)
         cdef cydriver.CUDA_MEMCPY3D c_params
         keep = memcpy_params(dst, src, size, dst_owner, src_owner, &c_params)
-        cdef cydriver.CUcontext c_ctx = current_context()
-        cdef cydriver.CUgraphNode c_dependency = self._handle
-        cdef size_t c_count = 1 if c_dependency != NULL else 0
-        cdef cydriver.CUgraph c_graph = self._box._handle
-        cdef cydriver.CUgraphNode c_node = NULL
-        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-        try:
-            with nogil:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddMemcpyNode(
-                        &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
-                    )
-                )
-        except BaseException:
-            graph_detach(c_graph, c_attachment)
-            raise
-        return GraphNode_keep(self, MemcpyNode, c_node, c_attachment, keep, None)
+        return GraphNode_add(
+            self, MemcpyNode, cydriver.CU_GRAPH_NODE_TYPE_MEMCPY, &c_params, keep, None
+        )
 
     def memset(
         self,
@@ -992,23 +967,9 @@ cdef class GraphNode:
         GraphNode_check_valid(self)
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
         keep = memset_params(dst, value, width, height, pitch, dst_owner, &c_params)
-        cdef cydriver.CUcontext c_ctx = current_context()
-        cdef cydriver.CUgraphNode c_dependency = self._handle
-        cdef size_t c_count = 1 if c_dependency != NULL else 0
-        cdef cydriver.CUgraph c_graph = self._box._handle
-        cdef cydriver.CUgraphNode c_node = NULL
-        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-        try:
-            with nogil:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddMemsetNode(
-                        &c_node, c_graph, &c_dependency, c_count, &c_params, c_ctx
-                    )
-                )
-        except BaseException:
-            graph_detach(c_graph, c_attachment)
-            raise
-        return GraphNode_keep(self, MemsetNode, c_node, c_attachment, keep, None)
+        return GraphNode_add(
+            self, MemsetNode, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params, keep, None
+        )
 
     def record(self, event: Event) -> EventRecordNode:
         """Add a node, after this one, that records ``event``.
@@ -1195,8 +1156,7 @@ cdef class KernelNode(GraphNode):
             raise ValueError("changing the kernel requires args (args=() for no arguments)")
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
         cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphKernelNodeGetParams(c_node, &c_params))
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         if kernel is None:
             kernel = self.kernel
         keep = kernel_params(config, kernel, args, &c_params)
@@ -1205,21 +1165,16 @@ cdef class KernelNode(GraphNode):
             with nogil:
                 HANDLE_RETURN(cydriver.cuGraphKernelNodeSetParams(c_node, &c_params))
             return
-        cdef cydriver.CUgraph c_graph = self._box._handle
-        cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-        try:
-            with nogil:
-                HANDLE_RETURN(cydriver.cuGraphKernelNodeSetParams(c_node, &c_params))
-        except BaseException:
-            graph_detach(c_graph, c_attachment)
-            raise
-        NodeRecord_set(self._box._records, c_graph, c_node, c_attachment, keep, kernel)
+        cdef uintptr_t c_attachment = GraphNode_set_params(
+            self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep
+        )
+        NodeRecord_set(self._box._records, self._box._handle, c_node, c_attachment, keep, kernel)
 
     @property
     def block(self) -> tuple:
         """Return the block's dimensions, ``(x, y, z)``."""
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
-        KernelNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         return (c_params.blockDimX, c_params.blockDimY, c_params.blockDimZ)
 
     @property
@@ -1230,7 +1185,7 @@ cdef class KernelNode(GraphNode):
         does not keep them with the node.
         """
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
-        KernelNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         return _LaunchConfig(
             grid=(c_params.gridDimX, c_params.gridDimY, c_params.gridDimZ),
             block=(c_params.blockDimX, c_params.blockDimY, c_params.blockDimZ),
@@ -1241,7 +1196,7 @@ cdef class KernelNode(GraphNode):
     def grid(self) -> tuple:
         """Return the grid's dimensions in blocks, ``(x, y, z)``."""
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
-        KernelNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         return (c_params.gridDimX, c_params.gridDimY, c_params.gridDimZ)
 
     @property
@@ -1251,14 +1206,14 @@ cdef class KernelNode(GraphNode):
         if record is not None:
             return (<_NodeRecord>record)._info
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
-        KernelNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         return _Kernel.from_handle(<uintptr_t>c_params.kern)
 
     @property
     def shmem_size(self) -> int:
         """Return the dynamic shared memory of each block, in bytes."""
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
-        KernelNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         return c_params.sharedMemBytes
 
 
@@ -1269,7 +1224,7 @@ cdef class AllocNode(GraphNode):
     def bytesize(self) -> int:
         """Return the number of bytes allocated."""
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
-        AllocNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC, &c_params)
         return c_params.bytesize
 
     @property
@@ -1279,21 +1234,21 @@ cdef class AllocNode(GraphNode):
         if record is not None:
             return (<_NodeRecord>record)._info
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
-        AllocNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC, &c_params)
         return c_params.poolProps.location.id
 
     @property
     def dptr(self) -> int:
         """Return the address of the allocation."""
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
-        AllocNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC, &c_params)
         return <uintptr_t>c_params.dptr
 
     @property
     def memory_type(self) -> GraphMemoryType:
         """Return the kind of memory: device, host or managed."""
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
-        AllocNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC, &c_params)
         if c_params.poolProps.allocType == cydriver.CU_MEM_ALLOCATION_TYPE_MANAGED:
             return GraphMemoryType.MANAGED
         if c_params.poolProps.location.type == cydriver.CU_MEM_LOCATION_TYPE_DEVICE:
@@ -1304,7 +1259,7 @@ cdef class AllocNode(GraphNode):
     def peer_access(self) -> tuple:
         """Return the ordinals of the other devices that may read and write the memory."""
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
-        AllocNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC, &c_params)
         cdef size_t index
         return tuple(
             c_params.accessDescs[index].location.id for index in range(c_params.accessDescCount)
@@ -1317,11 +1272,8 @@ cdef class FreeNode(GraphNode):
     @property
     def dptr(self) -> int:
         """Return the address the node frees."""
-        GraphNode_check_valid(self)
         cdef cydriver.CUdeviceptr c_ptr = 0
-        cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphMemFreeNodeGetParams(c_node, &c_ptr))
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_FREE, &c_ptr)
         return <uintptr_t>c_ptr
 
 
@@ -1368,7 +1320,7 @@ cdef class MemsetNode(GraphNode):
         if dst_owner is not None and (dst is None or isinstance(dst, Buffer)):
             raise ValueError("dst_owner may only accompany a raw dst address")
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         keep = memset_params(
             <uintptr_t>c_params.dst if dst is None else dst,
             MemsetNode_value_bytes(&c_params) if value is None else value,
@@ -1387,42 +1339,42 @@ cdef class MemsetNode(GraphNode):
     def dptr(self) -> int:
         """Return the destination's address."""
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         return <uintptr_t>c_params.dst
 
     @property
     def element_size(self) -> int:
         """Return the size of an element, in bytes: 1, 2 or 4."""
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         return c_params.elementSize
 
     @property
     def height(self) -> int:
         """Return the number of rows."""
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         return c_params.height
 
     @property
     def pitch(self) -> int:
         """Return the distance between rows, in bytes."""
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         return c_params.pitch
 
     @property
     def value(self) -> int:
         """Return the pattern, as an int of :attr:`element_size` bytes."""
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         return c_params.value
 
     @property
     def width(self) -> int:
         """Return the number of elements in a row."""
         cdef cydriver.CUDA_MEMSET_NODE_PARAMS c_params
-        MemsetNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMSET, &c_params)
         return c_params.width
 
 
@@ -1468,7 +1420,7 @@ cdef class MemcpyNode(GraphNode):
         if src_owner is not None and (src is None or isinstance(src, Buffer)):
             raise ValueError("src_owner may only accompany a raw src address")
         cdef cydriver.CUDA_MEMCPY3D c_params
-        MemcpyNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMCPY, &c_params)
         keep = memcpy_params(
             memcpy_end(c_params.dstMemoryType, c_params.dstHost, c_params.dstDevice)
             if dst is None else dst,
@@ -1489,21 +1441,21 @@ cdef class MemcpyNode(GraphNode):
     def dst(self) -> int:
         """Return the destination's address."""
         cdef cydriver.CUDA_MEMCPY3D c_params
-        MemcpyNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMCPY, &c_params)
         return memcpy_end(c_params.dstMemoryType, c_params.dstHost, c_params.dstDevice)
 
     @property
     def size(self) -> int:
         """Return the number of bytes copied."""
         cdef cydriver.CUDA_MEMCPY3D c_params
-        MemcpyNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMCPY, &c_params)
         return c_params.WidthInBytes
 
     @property
     def src(self) -> int:
         """Return the source's address."""
         cdef cydriver.CUDA_MEMCPY3D c_params
-        MemcpyNode_params(self, &c_params)
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEMCPY, &c_params)
         return memcpy_end(c_params.srcMemoryType, c_params.srcHost, c_params.srcDevice)
 
 
@@ -1659,11 +1611,8 @@ cdef class HostCallbackNode(GraphNode):
     @property
     def callback(self):
         """Return the Python callable, or ``None`` for a ctypes function pointer."""
-        GraphNode_check_valid(self)
         cdef cydriver.CUDA_HOST_NODE_PARAMS c_params
-        cdef cydriver.CUgraphNode c_node = self._handle
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphHostNodeGetParams(c_node, &c_params))
+        GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_HOST, &c_params)
         if c_params.fn != host_trampoline:
             return None
         return <object>c_params.userData
@@ -2247,6 +2196,76 @@ cdef uintptr_t GraphNode_attach(GraphNode self, object payload) except? 0:
     return graph_attach(self._box._handle, payload)
 
 
+cdef GraphNode GraphNode_add(
+    GraphNode self, type cls, int c_type, void* params, object payload, object info
+):
+    """Add a node of ``cls``, of the driver's type ``c_type``, after ``self``; return it.
+
+    ``params`` is what the node type's ``cuGraphAdd...Node`` call takes: its
+    parameters, or the event of an event node; memset and memcpy nodes are
+    added in the current context. The graph holds ``payload`` (see
+    :func:`GraphNode_attach`), released again if the driver refuses the
+    node; ``info`` is recorded as :func:`GraphNode_keep` says.
+    """
+    cdef cydriver.CUcontext c_ctx = NULL
+    if (
+        c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET
+        or c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY
+    ):
+        c_ctx = current_context()
+    cdef cydriver.CUgraphNode c_dependency = self._handle
+    cdef size_t c_count = 1 if c_dependency != NULL else 0
+    cdef cydriver.CUgraph c_graph = self._box._handle
+    cdef cydriver.CUgraphNode c_node = NULL
+    cdef uintptr_t c_attachment = GraphNode_attach(self, payload)
+    try:
+        with nogil:
+            if c_type == cydriver.CU_GRAPH_NODE_TYPE_KERNEL:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddKernelNode(
+                        &c_node, c_graph, &c_dependency, c_count,
+                        <cydriver.CUDA_KERNEL_NODE_PARAMS*>params,
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddMemsetNode(
+                        &c_node, c_graph, &c_dependency, c_count,
+                        <cydriver.CUDA_MEMSET_NODE_PARAMS*>params, c_ctx,
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddMemcpyNode(
+                        &c_node, c_graph, &c_dependency, c_count,
+                        <cydriver.CUDA_MEMCPY3D*>params, c_ctx,
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_HOST:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddHostNode(
+                        &c_node, c_graph, &c_dependency, c_count,
+                        <cydriver.CUDA_HOST_NODE_PARAMS*>params,
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddEventRecordNode(
+                        &c_node, c_graph, &c_dependency, c_count, <cydriver.CUevent>params
+                    )
+                )
+            else:
+                HANDLE_RETURN(
+                    cydriver.cuGraphAddEventWaitNode(
+                        &c_node, c_graph, &c_dependency, c_count, <cydriver.CUevent>params
+                    )
+                )
+    except BaseException:
+        graph_detach(c_graph, c_attachment)
+        raise
+    return GraphNode_keep(self, cls, c_node, c_attachment, payload, info)
+
+
 cdef GraphNode GraphNode_keep(
     GraphNode self,
     type cls,
@@ -2303,7 +2322,13 @@ cdef uintptr_t GraphNode_set_params(
     cdef uintptr_t c_attachment = GraphNode_attach(self, payload)
     try:
         with nogil:
-            if c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
+            if c_type == cydriver.CU_GRAPH_NODE_TYPE_KERNEL:
+                HANDLE_RETURN(
+                    cydriver.cuGraphKernelNodeSetParams(
+                        c_node, <cydriver.CUDA_KERNEL_NODE_PARAMS*>params
+                    )
+                )
+            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
                 HANDLE_RETURN(
                     cydriver.cuGraphMemsetNodeSetParams(
                         c_node, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params
@@ -2357,9 +2382,7 @@ cdef tuple GraphNode_nested_tree(GraphNode self):
 cdef cydriver.CUgraph ChildGraphNode_graph(ChildGraphNode self) except? NULL:
     """Return the graph a child-graph node owns."""
     cdef cydriver.CUgraph c_graph = NULL
-    cdef cydriver.CUgraphNode c_node = self._handle
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_graph))
+    GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_GRAPH, &c_graph)
     return c_graph
 
 
@@ -2481,20 +2504,9 @@ cdef KernelNode GraphNode_add_kernel(GraphNode self, object config, object kerne
     cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
     memset(&c_params, 0, sizeof(c_params))
     keep = kernel_params(config, kernel, args, &c_params)
-    cdef cydriver.CUgraphNode c_dependency = self._handle
-    cdef size_t c_count = 1 if c_dependency != NULL else 0
-    cdef cydriver.CUgraph c_graph = self._box._handle
-    cdef cydriver.CUgraphNode c_node = NULL
-    cdef uintptr_t c_attachment = GraphNode_attach(self, keep)
-    try:
-        with nogil:
-            HANDLE_RETURN(
-                cydriver.cuGraphAddKernelNode(&c_node, c_graph, &c_dependency, c_count, &c_params)
-            )
-    except BaseException:
-        graph_detach(c_graph, c_attachment)
-        raise
-    return GraphNode_keep(self, KernelNode, c_node, c_attachment, keep, kernel)
+    return GraphNode_add(
+        self, KernelNode, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep, kernel
+    )
 
 
 cdef AllocNode GraphNode_add_alloc(
@@ -2549,30 +2561,13 @@ cdef GraphNode GraphNode_add_event(GraphNode self, object event, bint record):
     GraphNode_check_valid(self)
     check_argument_type(event, Event, "event")
     cdef cydriver.CUevent c_event = (<Event>event)._handle
-    cdef cydriver.CUgraphNode c_dependency = self._handle
-    cdef size_t c_count = 1 if c_dependency != NULL else 0
-    cdef cydriver.CUgraph c_graph = self._box._handle
-    cdef cydriver.CUgraphNode c_node = NULL
-    cdef uintptr_t c_attachment = GraphNode_attach(self, event)
-    try:
-        with nogil:
-            if record:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddEventRecordNode(
-                        &c_node, c_graph, &c_dependency, c_count, c_event
-                    )
-                )
-            else:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddEventWaitNode(
-                        &c_node, c_graph, &c_dependency, c_count, c_event
-                    )
-                )
-    except BaseException:
-        graph_detach(c_graph, c_attachment)
-        raise
-    cls = EventRecordNode if record else EventWaitNode
-    return GraphNode_keep(self, cls, c_node, c_attachment, event, event)
+    if record:
+        return GraphNode_add(
+            self, EventRecordNode, cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD, c_event, event, event
+        )
+    return GraphNode_add(
+        self, EventWaitNode, cydriver.CU_GRAPH_NODE_TYPE_WAIT_EVENT, c_event, event, event
+    )
 
 
 cdef int GraphNode_set_event(GraphNode self, object event, bint record) except -1:
@@ -2631,51 +2626,50 @@ cdef ConditionalNode GraphNode_add_conditional(
     return GraphNode_keep(self, cls, c_node, 0, None, (cls, condition, branches, kind, bodies))
 
 
-cdef int KernelNode_params(
-    KernelNode self, cydriver.CUDA_KERNEL_NODE_PARAMS* params
-) except -1:
-    """Read the kernel node's parameters into ``params``."""
+cdef int GraphNode_get_params(GraphNode self, int c_type, void* params) except -1:
+    """Read the parameters of the node, of the driver's type ``c_type``, into ``params``.
+
+    ``params`` is what the node type's ``cuGraph...GetParams`` call fills in:
+    its parameters, the address a free node frees, or the graph a
+    child-graph node owns.
+    """
     GraphNode_check_valid(self)
     cdef cydriver.CUgraphNode c_node = self._handle
     with nogil:
-        HANDLE_RETURN(cydriver.cuGraphKernelNodeGetParams(c_node, params))
-    return 0
-
-
-cdef int AllocNode_params(
-    AllocNode self, cydriver.CUDA_MEM_ALLOC_NODE_PARAMS* params
-) except -1:
-    """Read the allocation node's parameters into ``params``."""
-    GraphNode_check_valid(self)
-    cdef cydriver.CUgraphNode c_node = self._handle
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphMemAllocNodeGetParams(c_node, params))
-    return 0
-
-
-cdef int MemsetNode_params(
-    MemsetNode self, cydriver.CUDA_MEMSET_NODE_PARAMS* params
-) except -1:
-    """Read the memset node's parameters into ``params``."""
-    GraphNode_check_valid(self)
-    cdef cydriver.CUgraphNode c_node = self._handle
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphMemsetNodeGetParams(c_node, params))
+        if c_type == cydriver.CU_GRAPH_NODE_TYPE_KERNEL:
+            HANDLE_RETURN(
+                cydriver.cuGraphKernelNodeGetParams(
+                    c_node, <cydriver.CUDA_KERNEL_NODE_PARAMS*>params
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+            HANDLE_RETURN(
+                cydriver.cuGraphMemAllocNodeGetParams(
+                    c_node, <cydriver.CUDA_MEM_ALLOC_NODE_PARAMS*>params
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEM_FREE:
+            HANDLE_RETURN(cydriver.cuGraphMemFreeNodeGetParams(c_node, <cydriver.CUdeviceptr*>params))
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
+            HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, <cydriver.CUgraph*>params))
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
+            HANDLE_RETURN(
+                cydriver.cuGraphMemsetNodeGetParams(
+                    c_node, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params
+                )
+            )
+        elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY:
+            HANDLE_RETURN(cydriver.cuGraphMemcpyNodeGetParams(c_node, <cydriver.CUDA_MEMCPY3D*>params))
+        else:
+            HANDLE_RETURN(
+                cydriver.cuGraphHostNodeGetParams(c_node, <cydriver.CUDA_HOST_NODE_PARAMS*>params)
+            )
     return 0
 
 
 cdef bytes MemsetNode_value_bytes(cydriver.CUDA_MEMSET_NODE_PARAMS* params):
     """Return the memset pattern as the bytes :meth:`GraphNode.memset` takes."""
     return int(params.value).to_bytes(params.elementSize, "little")
-
-
-cdef int MemcpyNode_params(MemcpyNode self, cydriver.CUDA_MEMCPY3D* params) except -1:
-    """Read the memcpy node's parameters into ``params``."""
-    GraphNode_check_valid(self)
-    cdef cydriver.CUgraphNode c_node = self._handle
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphMemcpyNodeGetParams(c_node, params))
-    return 0
 
 
 cdef int ExecutableGraphNode_set_enabled(ExecutableGraphNode self, bint enabled) except -1:

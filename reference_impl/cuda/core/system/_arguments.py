@@ -12,13 +12,13 @@ exception the guide's table names, with the argument's name.
 
 from __future__ import annotations
 
-import operator
 import warnings
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 
 from cuda.bindings import nvml
 
+from cuda.core._utils._int_argument import int_argument
 from cuda.core._utils.cuda_utils import enum_argument
 
 __all__ = [
@@ -61,12 +61,7 @@ def index_argument(value: object, name: str) -> int:
     ValueError
         If ``value`` is negative.
     """
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got bool")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
+    number = int_argument(value, name)
     if number < 0:
         raise ValueError(f"{name} must not be negative, got {number}")
     return number

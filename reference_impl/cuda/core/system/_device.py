@@ -1390,28 +1390,19 @@ class FanInfo:
         """
         nvml.device_set_default_fan_speed_v2(self._device._handle, self._fan)
 
-    @property
-    def control_policy(self) -> FanControlPolicy:
-        """Who sets the fan's speed: the driver, from the temperature, or the user (Maxwell or newer).
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return _FAN_CONTROL_POLICIES[int(nvml.device_get_fan_control_policy_v2(self._device._handle, self._fan))]
-
-    @property
-    def min_max_speed(self) -> tuple[int, int]:
-        """The lowest and highest speed the device's fans may be set to, ``(lowest, highest)``.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        low, high = nvml.device_get_min_max_fan_speed(self._device._handle)
-        return (int(low), int(high))
+    control_policy = handle_query(
+        "device_get_fan_control_policy_v2",
+        "Who sets the fan's speed: the driver, from the temperature, or the user (Maxwell or newer).",
+        "FanControlPolicy",
+        lambda policy: _FAN_CONTROL_POLICIES[int(policy)],
+        index="_fan",
+    )
+    min_max_speed = handle_query(
+        "device_get_min_max_fan_speed",
+        "The lowest and highest speed the device's fans may be set to, ``(lowest, highest)``.",
+        "tuple[int, int]",
+        lambda speeds: (int(speeds[0]), int(speeds[1])),
+    )
 
     @property
     def speed(self) -> int:
@@ -1432,26 +1423,20 @@ class FanInfo:
         nvml.device_set_fan_speed_v2(self._device._handle, self._fan, index_argument(speed, "speed"))
 
     @property
-    def speed_rpm(self) -> int:
-        """The speed the driver asks of the fan now, in revolutions per minute (Maxwell or newer).
+    def _handle(self) -> int:
+        """The NVML handle of the fan's device, which the queries made by :func:`handle_query` pass."""
+        return self._device._handle
 
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return int(nvml.device_get_fan_speed_rpm(self._device._handle, self._fan))
-
-    @property
-    def target_speed(self) -> int:
-        """The speed the driver aims the fan at, its own choice or the one :attr:`speed` was set to.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return int(nvml.device_get_target_fan_speed(self._device._handle, self._fan))
+    speed_rpm = handle_query(
+        "device_get_fan_speed_rpm",
+        "The speed the driver asks of the fan now, in revolutions per minute (Maxwell or newer).",
+        index="_fan",
+    )
+    target_speed = handle_query(
+        "device_get_target_fan_speed",
+        "The speed the driver aims the fan at, its own choice or the one :attr:`speed` was set to.",
+        index="_fan",
+    )
 
 
 class FieldValue:
@@ -1659,44 +1644,28 @@ class InforomInfo:
         """
         nvml.device_validate_inforom(self._device._handle)
 
-    @property
-    def bbx_flush_time(self) -> tuple[int, int]:
-        """When the black box (BBX) object was last written, and how long it took: ``(timestamp, microseconds)``.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        timestamp, duration = nvml.device_get_last_bbx_flush_time(self._device._handle)
-        return (int(timestamp), int(duration))
-
-    @property
-    def board_part_number(self) -> str:
-        """The part number of the board, as its InfoROM holds it.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return nvml.device_get_board_part_number(self._device._handle)
-
+    bbx_flush_time = handle_query(
+        "device_get_last_bbx_flush_time",
+        "When the black box (BBX) object was last written, and how long it took: ``(timestamp, microseconds)``.",
+        "tuple[int, int]",
+        lambda answer: (int(answer[0]), int(answer[1])),
+    )
+    board_part_number = handle_query(
+        "device_get_board_part_number",
+        "The part number of the board, as its InfoROM holds it.",
+        "str",
+        lambda number: number,
+    )
     configuration_checksum = handle_query(
         "device_get_inforom_configuration_checksum",
         "The checksum of the configuration in the InfoROM: equal on boards configured alike.",
     )
-
-    @property
-    def image_version(self) -> str:
-        """The version of the whole InfoROM image, which names exactly what was flashed on the board.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return nvml.device_get_inforom_image_version(self._device._handle)
+    image_version = handle_query(
+        "device_get_inforom_image_version",
+        "The version of the whole InfoROM image, which names exactly what was flashed on the board.",
+        "str",
+        lambda version: version,
+    )
 
 
 class MemoryInfo:
@@ -1793,16 +1762,9 @@ class MigInfo:
         "The most MIG devices the GPU can have; 0 when MIG is off or not supported.",
     )
 
-    @property
-    def is_mig_device(self) -> bool:
-        """Whether the device is a MIG device rather than a whole GPU.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return bool(nvml.device_is_mig_device_handle(self._device._handle))
+    is_mig_device = handle_query(
+        "device_is_mig_device_handle", "Whether the device is a MIG device rather than a whole GPU.", "bool", bool
+    )
 
     @property
     def mode(self) -> bool:
@@ -1825,28 +1787,19 @@ class MigInfo:
         state = nvml.DeviceMig.ENABLE if mode else nvml.DeviceMig.DISABLE
         nvml.device_set_mig_mode(self._device._handle, int(state))
 
-    @property
-    def parent(self) -> Device:
-        """The GPU a MIG device belongs to.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails, for example when the device is no MIG device.
-        """
-        return Device._from_handle(nvml.device_get_device_handle_from_mig_device_handle(self._device._handle))
-
-    @property
-    def pending_mode(self) -> bool:
-        """Whether the GPU will be in MIG mode after its next reset or unbinding.
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        _, pending = nvml.device_get_mig_mode(self._device._handle)
-        return int(pending) == _MIG_ENABLED
+    parent = handle_query(
+        "device_get_device_handle_from_mig_device_handle",
+        "The GPU a MIG device belongs to.",
+        "Device",
+        lambda handle: Device._from_handle(handle),
+        fails="If NVML fails, for example when the device is no MIG device.",
+    )
+    pending_mode = handle_query(
+        "device_get_mig_mode",
+        "Whether the GPU will be in MIG mode after its next reset or unbinding.",
+        "bool",
+        lambda modes: int(modes[1]) == _MIG_ENABLED,
+    )
 
 
 class _NvlinkInfoMeta(type):
@@ -1885,24 +1838,18 @@ class NvlinkInfo(metaclass=_NvlinkInfoMeta):
         If ``link`` is negative.
     """
 
-    __slots__ = ("_device", "_link")
+    __slots__ = ("_device", "_handle", "_link")
 
     def __init__(self, device: Device, link: int) -> None:
         if not isinstance(device, Device):
             raise TypeError(f"device must be a cuda.core.system.Device, got {type(device).__name__}")
         self._device = device
+        self._handle = device._handle
         self._link = index_argument(link, "link")
 
-    @property
-    def state(self) -> bool:
-        """Whether the link is active (Pascal or newer).
-
-        Raises
-        ------
-        NvmlError
-            If NVML fails.
-        """
-        return enabled(nvml.device_get_nvlink_state(self._device._handle, self._link))
+    state = handle_query(
+        "device_get_nvlink_state", "Whether the link is active (Pascal or newer).", "bool", enabled, index="_link"
+    )
 
     @property
     def version(self) -> tuple[int, int]:

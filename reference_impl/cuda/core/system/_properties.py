@@ -113,8 +113,12 @@ def handle_query(
     *,
     fails: str = _NVML_FAILS,
     arguments: tuple[int, ...] = (),
+    index: str | None = None,
 ) -> property:
     """Return a read-only property whose value is ``convert(nvml.<function>(self._handle, *arguments))``.
+
+    With ``index``, the call passes the object's attribute of that name (a
+    fan's or a link's number) right after the handle.
 
     The docstring is ``doc`` followed by a Raises section that names
     :class:`~cuda.core.system.NvmlError`, with ``fails`` saying when.
@@ -132,7 +136,9 @@ def handle_query(
     fails : str, optional
         When NVML raises; ``"If NVML fails."`` by default.
     arguments : tuple of int, optional
-        The arguments of the call after the handle.
+        The arguments of the call after the handle (and after ``index``).
+    index : str, optional
+        The attribute of the object to pass after the handle; none by default.
 
     Returns
     -------
@@ -141,7 +147,8 @@ def handle_query(
     """
 
     def getter(self: object) -> object:
-        return convert(getattr(nvml, function)(self._handle, *arguments))
+        own = () if index is None else (getattr(self, index),)
+        return convert(getattr(nvml, function)(self._handle, *own, *arguments))
 
     return _document(getter, f"{doc}\n\nRaises\n------\nNvmlError\n    {fails}\n", returns)
 

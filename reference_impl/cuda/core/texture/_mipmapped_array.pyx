@@ -14,30 +14,26 @@ from __future__ import annotations
 
 from cpython.ref cimport Py_REFCNT
 from libc.stdint cimport uintptr_t
-from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport Context, Context_pop_if_pushed, Context_push_if_not_current
-from cuda.core._utils.cuda_utils cimport (
-    HANDLE_RETURN,
-    check_or_create_options,
-    warn_destroy_failure,
-)
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
 from cuda.core.texture._opaque_array cimport (
     OpaqueArray,
     OpaqueArray_wrap,
     _ArrayHandle,
     _KIND_MIPMAPPED_ARRAY,
+    array_descriptor_fill,
     array_format,
     channels_argument,
-    cu_array_format,
-    destroy_in_context,
+    destroy_or_raise,
+    destroy_or_warn,
     shape_argument,
 )
 
 import dataclasses
-import operator
 
+from cuda.core._utils._int_argument import int_argument
 from cuda.core.typing import ArrayFormatType
 
 __all__ = ["MipmappedArray", "MipmappedArrayOptions"]
@@ -129,12 +125,7 @@ cdef class MipmappedArray:
         CUDAError
             If the driver fails.
         """
-        if isinstance(level, bool):
-            raise TypeError("level must be an int, got bool")
-        try:
-            index = operator.index(level)
-        except TypeError:
-            raise TypeError(f"level must be an int, got {type(level).__name__}") from None
+        index = int_argument(level, "level")
         if not 0 <= index < self._num_levels:
             raise ValueError(f"level must be in [0, {self._num_levels}), got {index}")
         MipmappedArray_check_open(self)
@@ -254,12 +245,7 @@ class MipmappedArrayOptions:
         self.shape = shape_argument(self.shape)
         self.format = array_format(self.format)
         channels_argument(self.num_channels)
-        if isinstance(self.num_levels, bool):
-            raise TypeError("num_levels must be an int, got bool")
-        try:
-            self.num_levels = operator.index(self.num_levels)
-        except TypeError:
-            raise TypeError(f"num_levels must be an int, got {type(self.num_levels).__name__}") from None
+        self.num_levels = int_argument(self.num_levels, "num_levels")
         if self.num_levels < 1:
             raise ValueError(f"num_levels must be at least 1, got {self.num_levels}")
         self.is_surface_load_store = bool(self.is_surface_load_store)
@@ -303,15 +289,8 @@ cdef MipmappedArray MipmappedArray_create(int device_id, cydriver.CUcontext ctx,
             "Device.create_mipmapped_array needs options: a MipmappedArrayOptions or a dict of its fields"
         )
     opts = check_or_create_options(MipmappedArrayOptions, options, "MipmappedArray options")
-    cdef tuple shape = opts.shape
     cdef cydriver.CUDA_ARRAY3D_DESCRIPTOR c_desc
-    memset(&c_desc, 0, sizeof(c_desc))
-    c_desc.Width = shape[0]
-    c_desc.Height = shape[1] if len(shape) > 1 else 0
-    c_desc.Depth = shape[2] if len(shape) > 2 else 0
-    c_desc.Format = <cydriver.CUarray_format>cu_array_format(opts.format)
-    c_desc.NumChannels = opts.num_channels
-    c_desc.Flags = cydriver.CUDA_ARRAY3D_SURFACE_LDST if opts.is_surface_load_store else 0
+    array_descriptor_fill(&c_desc, opts)
     cdef unsigned int c_levels = opts.num_levels
     cdef cydriver.CUmipmappedArray c_handle = NULL
     cdef bint pushed = False
@@ -326,7 +305,7 @@ cdef MipmappedArray MipmappedArray_create(int device_id, cydriver.CUcontext ctx,
     owned._ctx = ctx
     cdef MipmappedArray mipmapped = MipmappedArray.__new__(MipmappedArray)
     mipmapped._owned = owned
-    mipmapped._shape = shape
+    mipmapped._shape = opts.shape
     mipmapped._format = opts.format
     mipmapped._num_channels = opts.num_channels
     mipmapped._num_levels = opts.num_levels
@@ -349,18 +328,13 @@ cdef int MipmapHandle_destroy(_MipmapHandle self) except -1:
     if c_handle == NULL:
         return 0
     self._handle = NULL
-    with nogil:
-        HANDLE_RETURN(destroy_in_context(c_ctx, _KIND_MIPMAPPED_ARRAY, <uintptr_t>c_handle))
-    return 0
+    return destroy_or_raise(c_ctx, _KIND_MIPMAPPED_ARRAY, <uintptr_t>c_handle)
 
 
 cdef void MipmapHandle_dealloc(_MipmapHandle self) noexcept:
     """Destroy a driver mipmapped array that its last holder let go of; report a failure as a warning."""
     cdef cydriver.CUmipmappedArray c_handle = self._handle
-    cdef cydriver.CUresult err
     if c_handle == NULL:
         return
     self._handle = NULL
-    with nogil:
-        err = destroy_in_context(self._ctx, _KIND_MIPMAPPED_ARRAY, <uintptr_t>c_handle)
-    warn_destroy_failure(err, "mipmapped array", <uintptr_t>c_handle)
+    destroy_or_warn(self._ctx, _KIND_MIPMAPPED_ARRAY, <uintptr_t>c_handle, "mipmapped array")

@@ -45,3 +45,10 @@ cdef bint is_integer_format(object format) except -1
 cdef cydriver.CUresult destroy_in_context(
     cydriver.CUcontext ctx, _TextureHandleKind kind, unsigned long long handle
 ) noexcept nogil
+cdef int destroy_or_raise(
+    cydriver.CUcontext ctx, _TextureHandleKind kind, unsigned long long handle
+) except -1
+cdef void destroy_or_warn(
+    cydriver.CUcontext ctx, _TextureHandleKind kind, unsigned long long handle, str what
+) noexcept
+cdef int array_descriptor_fill(cydriver.CUDA_ARRAY3D_DESCRIPTOR* desc, object opts) except -1

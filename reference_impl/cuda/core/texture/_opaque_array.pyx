@@ -41,6 +41,7 @@ from cuda.core._utils.cuda_utils cimport (
 import dataclasses
 import operator
 
+from cuda.core._utils._int_argument import int_argument
 from cuda.core.typing import ArrayFormatType
 
 __all__ = ["OpaqueArray", "OpaqueArrayOptions"]
@@ -344,15 +345,8 @@ cdef OpaqueArray OpaqueArray_create(int device_id, cydriver.CUcontext ctx, objec
     if options is None:
         raise TypeError("Device.create_opaque_array needs options: an OpaqueArrayOptions or a dict of its fields")
     opts = check_or_create_options(OpaqueArrayOptions, options, "OpaqueArray options")
-    cdef tuple shape = opts.shape
     cdef cydriver.CUDA_ARRAY3D_DESCRIPTOR c_desc
-    memset(&c_desc, 0, sizeof(c_desc))
-    c_desc.Width = shape[0]
-    c_desc.Height = shape[1] if len(shape) > 1 else 0
-    c_desc.Depth = shape[2] if len(shape) > 2 else 0
-    c_desc.Format = <cydriver.CUarray_format>cu_array_format(opts.format)
-    c_desc.NumChannels = opts.num_channels
-    c_desc.Flags = cydriver.CUDA_ARRAY3D_SURFACE_LDST if opts.is_surface_load_store else 0
+    array_descriptor_fill(&c_desc, opts)
     cdef cydriver.CUarray c_handle = NULL
     cdef bint pushed = False
     with nogil:
@@ -366,7 +360,7 @@ cdef OpaqueArray OpaqueArray_create(int device_id, cydriver.CUcontext ctx, objec
     owned._ctx = ctx
     owned._owning = True
     return OpaqueArray_wrap(
-        owned, shape, opts.format, opts.num_channels, opts.is_surface_load_store, device_id
+        owned, opts.shape, opts.format, opts.num_channels, opts.is_surface_load_store, device_id
     )
 
 
@@ -467,21 +461,16 @@ cdef int ArrayHandle_destroy(_ArrayHandle self) except -1:
     self._parent = None
     if not self._owning:
         return 0
-    with nogil:
-        HANDLE_RETURN(destroy_in_context(c_ctx, _KIND_ARRAY, <uintptr_t>c_handle))
-    return 0
+    return destroy_or_raise(c_ctx, _KIND_ARRAY, <uintptr_t>c_handle)
 
 
 cdef void ArrayHandle_dealloc(_ArrayHandle self) noexcept:
     """Destroy an owned driver array that its last holder let go of; report a failure as a warning."""
     cdef cydriver.CUarray c_handle = self._handle
-    cdef cydriver.CUresult err
     if c_handle == NULL or not self._owning:
         return
     self._handle = NULL
-    with nogil:
-        err = destroy_in_context(self._ctx, _KIND_ARRAY, <uintptr_t>c_handle)
-    warn_destroy_failure(err, "array", <uintptr_t>c_handle)
+    destroy_or_warn(self._ctx, _KIND_ARRAY, <uintptr_t>c_handle, "array")
 
 
 cdef cydriver.CUresult destroy_in_context(
@@ -518,6 +507,43 @@ cdef cydriver.CUresult destroy_in_context(
         if err == cydriver.CUresult.CUDA_SUCCESS:
             err = popped
     return err
+
+
+cdef int destroy_or_raise(
+    cydriver.CUcontext ctx, _TextureHandleKind kind, unsigned long long handle
+) except -1:
+    """Destroy a driver object now, as :func:`destroy_in_context` does; raise :class:`CUDAError` if that fails."""
+    with nogil:
+        HANDLE_RETURN(destroy_in_context(ctx, kind, handle))
+    return 0
+
+
+cdef void destroy_or_warn(
+    cydriver.CUcontext ctx, _TextureHandleKind kind, unsigned long long handle, str what
+) noexcept:
+    """Destroy a driver object its last holder let go of; report a failure as a warning that names ``what``."""
+    cdef cydriver.CUresult err
+    with nogil:
+        err = destroy_in_context(ctx, kind, handle)
+    warn_destroy_failure(err, what, <uintptr_t>handle)
+
+
+cdef int array_descriptor_fill(cydriver.CUDA_ARRAY3D_DESCRIPTOR* desc, object opts) except -1:
+    """Fill ``desc`` for the (base level of the) array that ``opts`` describes, zeroing what they do not set.
+
+    ``opts`` is an :class:`OpaqueArrayOptions` or a
+    :class:`~cuda.core.texture.MipmappedArrayOptions`: both check ``shape``,
+    ``format``, ``num_channels`` and ``is_surface_load_store`` alike.
+    """
+    cdef tuple shape = opts.shape
+    memset(desc, 0, sizeof(desc[0]))
+    desc.Width = shape[0]
+    desc.Height = shape[1] if len(shape) > 1 else 0
+    desc.Depth = shape[2] if len(shape) > 2 else 0
+    desc.Format = <cydriver.CUarray_format>cu_array_format(opts.format)
+    desc.NumChannels = opts.num_channels
+    desc.Flags = cydriver.CUDA_ARRAY3D_SURFACE_LDST if opts.is_surface_load_store else 0
+    return 0
 
 
 cdef object array_format(object format):
@@ -560,12 +586,7 @@ cdef tuple shape_argument(object shape):
         raise ValueError(f"shape must have 1, 2 or 3 extents, got {len(extents)}: {extents}")
     checked = []
     for index, extent in enumerate(extents):
-        if isinstance(extent, bool):
-            raise TypeError(f"shape[{index}] must be an int, got bool")
-        try:
-            value = operator.index(extent)
-        except TypeError:
-            raise TypeError(f"shape[{index}] must be an int, got {type(extent).__name__}") from None
+        value = int_argument(extent, f"shape[{index}]")
         if value < 1:
             raise ValueError(f"shape[{index}] must be at least 1, got {value}")
         checked.append(value)

@@ -15,13 +15,12 @@ sampling state: kernels address it in bytes and elements, with
 
 from __future__ import annotations
 
-from libc.stdint cimport uintptr_t
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport Context, Context_pop_if_pushed, Context_push_if_not_current
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, warn_destroy_failure
-from cuda.core.texture._opaque_array cimport OpaqueArray, _KIND_SURFACE_OBJECT, destroy_in_context
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
+from cuda.core.texture._opaque_array cimport OpaqueArray, _KIND_SURFACE_OBJECT, destroy_or_raise, destroy_or_warn
 from cuda.core.texture._texture_object cimport ResourceDescriptor, ResourceDescriptor_fill
 
 __all__ = ["SurfaceObject"]
@@ -79,8 +78,7 @@ cdef class SurfaceObject:
             return
         self._handle = 0
         try:
-            with nogil:
-                HANDLE_RETURN(destroy_in_context(c_ctx, _KIND_SURFACE_OBJECT, c_handle))
+            destroy_or_raise(c_ctx, _KIND_SURFACE_OBJECT, c_handle)
         finally:
             self._keep = None
 
@@ -158,10 +156,7 @@ cdef SurfaceObject SurfaceObject_create(int device_id, cydriver.CUcontext ctx, o
 cdef void SurfaceObject_dealloc(SurfaceObject self) noexcept:
     """Destroy a surface object that was never closed; report a failure as a warning."""
     cdef cydriver.CUsurfObject c_handle = self._handle
-    cdef cydriver.CUresult err
     if c_handle == 0:
         return
     self._handle = 0
-    with nogil:
-        err = destroy_in_context(self._ctx, _KIND_SURFACE_OBJECT, c_handle)
-    warn_destroy_failure(err, "surface object", <uintptr_t>c_handle)
+    destroy_or_warn(self._ctx, _KIND_SURFACE_OBJECT, c_handle, "surface object")

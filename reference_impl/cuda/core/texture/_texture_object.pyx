@@ -13,18 +13,12 @@ as a ``cudaTextureObject_t`` argument.
 
 from __future__ import annotations
 
-from libc.stdint cimport uintptr_t
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport Context, Context_pop_if_pushed, Context_push_if_not_current
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
-from cuda.core._utils.cuda_utils cimport (
-    HANDLE_RETURN,
-    check_or_create_options,
-    enum_argument,
-    warn_destroy_failure,
-)
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options, enum_argument
 from cuda.core.texture._mipmapped_array cimport MipmappedArray, MipmappedArray_check_open
 from cuda.core.texture._opaque_array cimport (
     OpaqueArray,
@@ -33,7 +27,8 @@ from cuda.core.texture._opaque_array cimport (
     array_format,
     channels_argument,
     cu_array_format,
-    destroy_in_context,
+    destroy_or_raise,
+    destroy_or_warn,
     format_size,
     is_integer_format,
 )
@@ -41,8 +36,8 @@ from cuda.core.texture._opaque_array cimport (
 import dataclasses
 import math
 import numbers
-import operator
 
+from cuda.core._utils._int_argument import int_argument
 from cuda.core.typing import AddressModeType, ArrayFormatType, FilterModeType, ReadModeType
 
 __all__ = ["ResourceDescriptor", "TextureObject", "TextureObjectOptions"]
@@ -119,8 +114,7 @@ cdef class TextureObject:
             return
         self._handle = 0
         try:
-            with nogil:
-                HANDLE_RETURN(destroy_in_context(c_ctx, _KIND_TEXTURE_OBJECT, c_handle))
+            destroy_or_raise(c_ctx, _KIND_TEXTURE_OBJECT, c_handle)
         finally:
             self._keep = None
 
@@ -296,7 +290,7 @@ cdef class ResourceDescriptor:
         channels = channels_argument(num_channels)
         element = format_size(fmt) * channels
         available = (<Buffer>buffer)._size
-        size = available if size_bytes is None else ResourceDescriptor_int(size_bytes, "size_bytes")
+        size = available if size_bytes is None else int_argument(size_bytes, "size_bytes")
         if size > available:
             raise ValueError(f"size_bytes ({size}) exceeds the buffer's {available} bytes")
         if size < element or size % element:
@@ -357,9 +351,9 @@ cdef class ResourceDescriptor:
             raise TypeError(f"buffer must be a Buffer, got {type(buffer).__name__}")
         fmt = array_format(format)
         channels = channels_argument(num_channels)
-        columns = ResourceDescriptor_int(width, "width")
-        rows = ResourceDescriptor_int(height, "height")
-        pitch = ResourceDescriptor_int(pitch_bytes, "pitch_bytes")
+        columns = int_argument(width, "width")
+        rows = int_argument(height, "height")
+        pitch = int_argument(pitch_bytes, "pitch_bytes")
         if columns < 1 or rows < 1:
             raise ValueError(f"width and height must be at least 1, got {columns} x {rows}")
         row = columns * format_size(fmt) * channels
@@ -497,7 +491,7 @@ class TextureObjectOptions:
         self.srgb = bool(self.srgb)
         self.disable_trilinear_optimization = bool(self.disable_trilinear_optimization)
         self.seamless_cubemap = bool(self.seamless_cubemap)
-        self.max_anisotropy = ResourceDescriptor_int(self.max_anisotropy, "max_anisotropy")
+        self.max_anisotropy = int_argument(self.max_anisotropy, "max_anisotropy")
         if self.max_anisotropy < 0:
             raise ValueError(f"max_anisotropy must not be negative, got {self.max_anisotropy}")
         self.mipmap_level_bias = float_option(self.mipmap_level_bias, "mipmap_level_bias")
@@ -649,16 +643,6 @@ cdef int ResourceDescriptor_check_device(int source_device, int device_id) excep
     return 0
 
 
-cdef object ResourceDescriptor_int(object value, str name):
-    """Return the integer argument ``name``, ``value``, as an ``int`` (a bool or a float is refused)."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got bool")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
-
-
 cdef object float_option(object value, str name):
     """Return a finite number option as a ``float``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -672,10 +656,7 @@ cdef object float_option(object value, str name):
 cdef void TextureObject_dealloc(TextureObject self) noexcept:
     """Destroy a texture object that was never closed; report a failure as a warning."""
     cdef cydriver.CUtexObject c_handle = self._handle
-    cdef cydriver.CUresult err
     if c_handle == 0:
         return
     self._handle = 0
-    with nogil:
-        err = destroy_in_context(self._ctx, _KIND_TEXTURE_OBJECT, c_handle)
-    warn_destroy_failure(err, "texture object", <uintptr_t>c_handle)
+    destroy_or_warn(self._ctx, _KIND_TEXTURE_OBJECT, c_handle, "texture object")
