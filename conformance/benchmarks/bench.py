@@ -61,7 +61,7 @@ _SCALING_IMPLEMENTATIONS = ("reference", "upstream")
 _PER_CALL_IMPLEMENTATIONS = ("reference", "upstream")
 _FLOOR = "floor"
 # The operations with a floor target that the profile part samples, and by whom.
-_PROFILED = ("fill_1k", "alloc_free_1k", "launch_ptr_int", "set_current")
+_PROFILED = ("fill_1k", "alloc_free_1k", "launch_ptr_int", "set_current", "graph_add_kernel")
 _PROFILED_IMPLEMENTATIONS = ("reference", "floor", "upstream")
 # Samples per second: native stacks through the driver are slow to unwind,
 # and the sampled process is stopped while py-spy unwinds.

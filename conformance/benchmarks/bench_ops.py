@@ -110,6 +110,8 @@ class Setup:
         Why the kernels could not be compiled, if they could not.
     graphs : tuple
         The graphs the graph operations use, once :func:`operations` made them.
+    cleanups : list
+        Calls that release what the floor's operations made (its graphs).
     """
 
     core: object
@@ -121,10 +123,13 @@ class Setup:
     kernels: tuple | None
     compile_error: str = ""
     graphs: tuple = ()
+    cleanups: list = dataclasses.field(default_factory=list)
 
     def close(self) -> None:
         """Release the graphs, the buffers and the stream."""
         self.stream.sync()
+        while self.cleanups:
+            self.cleanups.pop()()
         if self.graphs:
             self.graphs[2].close()
             self.graphs = ()
@@ -176,6 +181,8 @@ def operations(implementation: str, objects: Setup, floor: object | None = None)
     dict of str to Operation
         The operations this implementation has, in the order of
         :data:`OPERATIONS`; the floor has no ``Device(0)`` and no compile.
+        The floor's graph operations work on graphs it makes itself, of the
+        same shape, which hold nothing alive for their nodes.
     """
     if implementation == FLOOR_IMPLEMENTATION:
         return _floor_operations(objects, floor)
@@ -315,7 +322,30 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
     ctx_get_device, ctx_set_current = floor.ctx_get_device, floor.ctx_set_current
     primaries = {objects.device.device_id: context}
     result["set_current"] = Operation(lambda: ctx_set_current(primaries[ctx_get_device()]), None)
+    if objects.kernels is not None:
+        result.update(_floor_graph_operations(objects, floor, stream, destination, sync))
     return result
+
+
+def _floor_graph_operations(
+    objects: Setup, floor: object, stream: int, destination: int, sync: Callable[[], object]
+) -> dict[str, Operation]:
+    """Return the floor of the graph operations, on graphs the floor makes the same shape as the implementations'."""
+    kernel = int(objects.kernels[1].handle)
+    add, destroy_node = floor.graph_add_kernel, floor.graph_destroy_node
+    instantiate, exec_destroy, launch = floor.graph_instantiate, floor.graph_exec_destroy, floor.graph_launch
+    scratch, chain = floor.graph_create(), floor.graph_create()
+    objects.cleanups += [lambda: floor.graph_destroy(scratch), lambda: floor.graph_destroy(chain)]
+    node = 0
+    for _ in range(_GRAPH_NODES):
+        node = add(chain, node, kernel, destination, 5)
+    executable = instantiate(chain)
+    objects.cleanups.append(lambda: exec_destroy(executable))
+    return {
+        "graph_add_kernel": Operation(lambda: destroy_node(add(scratch, 0, kernel, destination, 5)), None),
+        "graph_instantiate": Operation(lambda: exec_destroy(instantiate(chain)), None),
+        "graph_launch_10": Operation(lambda: launch(executable, stream), sync),
+    }
 
 
 def _program(core: object, device: object) -> object:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import json
@@ -266,7 +267,22 @@ def test_the_floor_module_compiles_without_a_gpu(tmp_path: Path) -> None:
         sys.modules.pop("cuda_core_floor", None)
     for name in ("event_record", "stream_sync", "memset_d8", "launch_ptr_int", "memset_d8_sync_with_gil"):
         assert callable(getattr(floor, name)), name
+    # Every function the benchmark's operations call on the floor is there.
+    used = floor_functions_used()
+    assert {"graph_add_kernel", "graph_instantiate", "graph_launch", "ctx_set_current"} <= used
+    assert sorted(name for name in used if not callable(getattr(floor, name, None))) == []
+    assert sorted(used - set(floor.__all__)) == []
     assert "with nogil" in floor_build.SOURCE.read_text()
+
+
+def floor_functions_used() -> set[str]:
+    """Return the names that ``bench_ops.py`` reads from the floor module (``floor.<name>``)."""
+    tree = ast.parse((BENCHMARKS / "bench_ops.py").read_text(encoding="utf-8"))
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "floor"
+    }
 
 
 def test_a_broken_floor_source_fails_with_the_compiler_output(tmp_path: Path, monkeypatch) -> None:
@@ -322,6 +338,33 @@ def test_every_operation_runs_once_on_the_gpu(tmp_path: Path) -> None:
             assert name in bench_ops.OPERATIONS
     finally:
         objects.close()
+
+
+@pytest.mark.gpu
+def test_every_floor_operation_runs_once_on_the_gpu(tmp_path: Path) -> None:
+    available, reason = gpu_status()
+    if not available:
+        pytest.skip(reason)
+    if shutil.which("c++") is None or importlib.util.find_spec("nvidia") is None:
+        pytest.skip("the floor module cannot be compiled here (no C++ compiler or no CUDA headers)")
+    extension = script("floor_build").build_floor(tmp_path / "floor")
+    sys.path.insert(0, str(extension.parent))
+    bench_ops = script("bench_ops")
+    objects = bench_ops.setup()
+    try:
+        floor = importlib.import_module("cuda_core_floor")
+        operations = bench_ops.operations(bench_ops.FLOOR_IMPLEMENTATION, objects, floor)
+        for operation in operations.values():
+            operation.call()
+            if operation.finish is not None:
+                operation.finish()
+        assert {"graph_add_kernel", "graph_instantiate", "graph_launch_10", "alloc_free_1k"} <= set(operations)
+    finally:
+        objects.close()
+        sys.path.remove(str(extension.parent))
+        sys.modules.pop("cuda_core_floor", None)
+    # The floor's graphs were destroyed with the rest.
+    assert objects.cleanups == []
 
 
 def test_the_synthetic_data_has_every_implementation() -> None:

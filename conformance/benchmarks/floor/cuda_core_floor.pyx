@@ -23,6 +23,7 @@ it is benchmark tooling, not part of ``cuda.core``.
 from __future__ import annotations
 
 from libc.stdint cimport uintptr_t
+from libc.string cimport memset
 
 from cuda.bindings cimport cydriver
 
@@ -31,6 +32,13 @@ __all__ = [
     "ctx_set_current",
     "event_query",
     "event_record",
+    "graph_add_kernel",
+    "graph_create",
+    "graph_destroy",
+    "graph_destroy_node",
+    "graph_exec_destroy",
+    "graph_instantiate",
+    "graph_launch",
     "launch_empty",
     "launch_ptr_int",
     "mem_alloc",
@@ -258,6 +266,152 @@ def ctx_set_current(uintptr_t context) -> None:
     cdef cydriver.CUresult err
     with nogil:
         err = cydriver.cuCtxSetCurrent(<cydriver.CUcontext>context)
+    check(err)
+
+
+def graph_create() -> int:
+    """Return a new empty graph (``cuGraphCreate``).
+
+    Returns
+    -------
+    int
+        The ``CUgraph``; :func:`graph_destroy` destroys it.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUgraph graph = NULL
+    with nogil:
+        err = cydriver.cuGraphCreate(&graph, 0)
+    check(err)
+    return <uintptr_t>graph
+
+
+def graph_destroy(uintptr_t graph) -> None:
+    """Destroy a graph that :func:`graph_create` made (``cuGraphDestroy``).
+
+    Parameters
+    ----------
+    graph : int
+        A ``CUgraph``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphDestroy(<cydriver.CUgraph>graph)
+    check(err)
+
+
+def graph_add_kernel(uintptr_t graph, uintptr_t dependency, uintptr_t kernel, uintptr_t pointer, int value) -> int:
+    """Add a node launching a kernel that takes a pointer and an ``int`` on one thread (``cuGraphAddKernelNode``).
+
+    With :func:`graph_destroy_node` it is the floor of
+    ``GraphDefinition.launch`` followed by ``GraphNode.destroy``: two calls
+    from Python, each making one driver call. The floor keeps nothing alive
+    for the node; the reference also attaches the kernel and the arguments
+    to the graph (the ownership contract), which the floor leaves out.
+
+    Parameters
+    ----------
+    graph : int
+        A ``CUgraph``.
+    dependency : int
+        A ``CUgraphNode`` the new node follows, or 0 for none.
+    kernel : int
+        A ``CUkernel``, launched in the current context.
+    pointer : int
+        The device pointer passed as the first argument.
+    value : int
+        The 32-bit integer passed as the second argument.
+
+    Returns
+    -------
+    int
+        The new ``CUgraphNode``.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUgraphNode node = NULL
+    cdef cydriver.CUgraphNode c_dependency = <cydriver.CUgraphNode>dependency
+    cdef size_t count = 1 if dependency else 0
+    cdef cydriver.CUdeviceptr c_pointer = <cydriver.CUdeviceptr>pointer
+    cdef int c_value = value
+    cdef void* arguments[2]
+    cdef cydriver.CUDA_KERNEL_NODE_PARAMS params
+    memset(&params, 0, sizeof(params))
+    params.kern = <cydriver.CUkernel>kernel
+    params.gridDimX = params.gridDimY = params.gridDimZ = 1
+    params.blockDimX = params.blockDimY = params.blockDimZ = 1
+    arguments[0] = &c_pointer
+    arguments[1] = &c_value
+    params.kernelParams = arguments
+    with nogil:
+        err = cydriver.cuGraphAddKernelNode(&node, <cydriver.CUgraph>graph, &c_dependency, count, &params)
+    check(err)
+    return <uintptr_t>node
+
+
+def graph_destroy_node(uintptr_t node) -> None:
+    """Remove a node from its graph (``cuGraphDestroyNode``).
+
+    Parameters
+    ----------
+    node : int
+        A ``CUgraphNode``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphDestroyNode(<cydriver.CUgraphNode>node)
+    check(err)
+
+
+def graph_instantiate(uintptr_t graph) -> int:
+    """Return an executable graph made from ``graph`` (``cuGraphInstantiate``).
+
+    With :func:`graph_exec_destroy` it is the floor of
+    ``GraphDefinition.instantiate`` followed by ``Graph.close``.
+
+    Parameters
+    ----------
+    graph : int
+        A ``CUgraph``.
+
+    Returns
+    -------
+    int
+        The ``CUgraphExec``.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUgraphExec executable = NULL
+    with nogil:
+        err = cydriver.cuGraphInstantiate(&executable, <cydriver.CUgraph>graph, 0)
+    check(err)
+    return <uintptr_t>executable
+
+
+def graph_exec_destroy(uintptr_t executable) -> None:
+    """Destroy an executable graph (``cuGraphExecDestroy``).
+
+    Parameters
+    ----------
+    executable : int
+        A ``CUgraphExec``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphExecDestroy(<cydriver.CUgraphExec>executable)
+    check(err)
+
+
+def graph_launch(uintptr_t executable, uintptr_t stream) -> None:
+    """Launch an executable graph on ``stream`` (``cuGraphLaunch``).
+
+    Parameters
+    ----------
+    executable : int
+        A ``CUgraphExec``.
+    stream : int
+        A ``CUstream``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphLaunch(<cydriver.CUgraphExec>executable, <cydriver.CUstream>stream)
     check(err)
 
 

@@ -71,11 +71,11 @@ def target_rows(data: dict, show: Callable[[dict | None], str]) -> list[tuple[st
     geomean = data.get("summary", {}).get("geomean_ratio_upstream")
     fill = per_call.get("fill_1k", {}).get("ratio_upstream")
     rows = [
-        ("geometric mean of reference / upstream at most 0.90", show(geomean), against_bound(geomean, 0.90)),
+        ("geometric mean of reference / upstream at most 0.85", show(geomean), against_bound(geomean, 0.85)),
         ("`Buffer.fill` of 1 KiB at most 0.6 of upstream's time", show(fill), against_bound(fill, 0.6)),
     ]
     rows.append(_every("reference / upstream at most 1.05 on every call", per_call, "ratio_upstream", 1.05))
-    rows.append(_every("reference / floor at most 1.15 on every call with a floor", per_call, "ratio_floor", 1.15))
+    rows.append(_every("reference / floor at most 1.10 on every call with a floor", per_call, "ratio_floor", 1.10))
     phases = data.get("phases", {})
     saved = [
         f"{render_inline(row.get('title', name))} {1 - row['ratio']['value']:.0%} less" for name, row in phases.items()

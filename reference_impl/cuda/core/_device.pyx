@@ -12,6 +12,7 @@ allocations.
 
 from __future__ import annotations
 
+from cpython.pystate cimport PyThreadState_GetDict
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
@@ -46,8 +47,9 @@ cdef enum:
     _NAME_BUFFER_SIZE = 256
     _PCI_BUS_ID_BUFFER_SIZE = 32
 
-# Per thread: the Device objects, one per ordinal (see Device_thread_devices).
-_tls = threading.local()
+# Per thread: the Device objects, one per ordinal, under this key of the
+# thread state's dictionary (see Device_thread_devices).
+cdef str _THREAD_DEVICES_KEY = "cuda.core._device.Device objects"
 
 # Process-wide: cuInit is called once, under _init_lock.
 cdef bint _driver_initialized = False
@@ -551,7 +553,12 @@ class Device:
         """
         index_argument(size, "size")
         Device_context_handle(self)
-        return self.memory_resource.allocate(size, stream=stream)
+        # The resource is read from its slot, not through the property: one
+        # Python call fewer on every allocation once the resource exists.
+        mr = self._memory_resource
+        if mr is None:
+            mr = self.memory_resource
+        return mr.allocate(size, stream=stream)
 
     def can_access_peer(self, peer: Device | int) -> bool:
         """Return whether this device can access memory of another device.
@@ -2299,8 +2306,15 @@ cdef cydriver.CUcontext Device_primary_context(int device_id) except NULL:
 
 
 cdef list Device_thread_devices(type cls):
-    """Return this thread's Device objects, one per ordinal, creating them on first use."""
-    devices = getattr(_tls, "devices", None)
+    """Return this thread's Device objects, one per ordinal, creating them on first use.
+
+    They are kept in the thread state's dictionary, which the interpreter
+    clears when the thread ends: one dictionary lookup per ``Device()``,
+    where a ``threading.local`` attribute costs a lookup of the thread's
+    dictionary and then of the attribute in it.
+    """
+    cdef dict state = <dict><object>PyThreadState_GetDict()
+    devices = state.get(_THREAD_DEVICES_KEY)
     if devices is None:
         devices = []
         for ordinal in range(Device_count()):
@@ -2312,7 +2326,7 @@ cdef list Device_thread_devices(type cls):
             device._properties = None
             device._uuid = None
             devices.append(device)
-        _tls.devices = devices
+        state[_THREAD_DEVICES_KEY] = devices
     return devices
 
 

@@ -66,7 +66,7 @@ _CTYPES_SCALARS = (
 _NUMPY_SCALAR_KINDS = "biufc"
 """The kinds of NumPy scalar a kernel argument may be: bool, int, uint, float, complex."""
 
-_SCALAR_CODES: dict[type, int] = {bool: SCALAR_BOOL}
+cdef dict _SCALAR_CODES = {bool: SCALAR_BOOL}
 """Scalar types already seen, and how each converts to C."""
 
 

@@ -815,14 +815,22 @@ cdef Buffer Buffer_from_ptr(
     uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
 ):
     """Create an open buffer; ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
-    return Buffer_from_ptr_as(Buffer, ptr, size, mr, owner, stream)
+    # Buffer.__new__(Buffer) with the type known here compiles to a direct
+    # tp_new call; cls.__new__(cls) would look __new__ up on every allocation.
+    return Buffer_init(Buffer.__new__(Buffer), ptr, size, mr, owner, stream)
 
 
 cdef Buffer Buffer_from_ptr_as(
     type cls, uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
 ):
     """Create an open buffer of type ``cls``, a subclass of :class:`Buffer`."""
-    cdef Buffer buf = cls.__new__(cls)
+    return Buffer_init(cls.__new__(cls), ptr, size, mr, owner, stream)
+
+
+cdef Buffer Buffer_init(
+    Buffer buf, uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
+):
+    """Fill a new buffer's fields: open, ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
     buf._ptr = ptr
     buf._size = size
     buf._memory_resource = mr
@@ -974,6 +982,11 @@ cdef size_t size_argument(object size, str name) except? 0:
     if value > _SIZE_MAX:
         raise OverflowError(f"{name} must be at most {_SIZE_MAX}, got {value}")
     return value
+
+
+def _size_argument(size: object, name: str) -> int:
+    """Return ``size`` checked as :func:`size_argument` checks it, for the Python modules."""
+    return size_argument(size, name)
 
 
 cdef uintptr_t pointer_argument(object ptr) except? 0:

@@ -126,8 +126,12 @@ cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1:
 
     Copies of the graph keep theirs. The caller must know that the graph
     holds the share: releasing one it does not hold is undefined behaviour.
+    An ``attachment`` of 0 (nothing was attached) does nothing, so that a
+    node that failed to be added raises the driver's own error for that.
     """
     cdef cydriver.CUuserObject c_object = <cydriver.CUuserObject>attachment
+    if c_object == NULL:
+        return 0
     with nogil:
         HANDLE_RETURN(cydriver.cuGraphReleaseUserObject(graph, c_object, 1))
     return 0
