@@ -29,7 +29,12 @@ _T = TypeVar("_T")
 
 @pytest.fixture(scope="module")
 def nvml_device():
-    """Return NVML's view of device 0, skipping where NVML cannot be used."""
+    """Return NVML's view of CUDA device 0, skipping where NVML cannot be used.
+
+    NVML numbers every GPU of the machine; CUDA only those that
+    ``CUDA_VISIBLE_DEVICES`` leaves, in its own order. NVML's device 0 may
+    therefore be no CUDA device at all, so the device is found from CUDA's.
+    """
     if not getattr(system, "CUDA_BINDINGS_NVML_IS_COMPATIBLE", False):
         pytest.skip("the installed cuda.bindings has no NVML that this cuda.core can use")
     try:
@@ -38,7 +43,7 @@ def nvml_device():
         pytest.skip(f"NVML is not usable here: {type(exc).__name__}: {exc}")
     if count == 0:
         pytest.skip("NVML sees no device")
-    return system.Device(index=0)
+    return cuda.core.Device(0).to_system_device()
 
 
 def _query(call: Callable[[], _T]) -> _T | None:
@@ -65,11 +70,12 @@ def test_the_system_functions_describe_the_driver_and_this_process(nvml_device) 
 
 
 def test_a_device_is_found_by_index_uuid_and_pci_bus_id(nvml_device) -> None:
-    assert nvml_device.index == 0
+    index = nvml_device.index
+    assert system.Device(index=index).uuid == nvml_device.uuid
     assert nvml_device.uuid.startswith("GPU-")
     assert nvml_device.uuid_without_prefix == nvml_device.uuid.removeprefix("GPU-")
-    assert system.Device(uuid=nvml_device.uuid).index == 0
-    assert system.Device(pci_bus_id=nvml_device.pci_bus_id).index == 0
+    assert system.Device(uuid=nvml_device.uuid).index == index
+    assert system.Device(pci_bus_id=nvml_device.pci_bus_id).index == index
     devices = list(system.Device.get_all_devices())
     assert len(devices) == system.get_num_devices()
     assert [device.index for device in devices] == list(range(len(devices)))

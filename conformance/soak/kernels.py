@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import ctypes
 
-__all__ = ["STAMP", "STAMP_NAME", "compile_stamp", "read_back"]
+__all__ = ["SPIN_NAME", "STAMP", "STAMP_NAME", "compile_stamp", "read_back"]
 
 STAMP_NAME = "stamp"
 """The kernel's name."""
+
+SPIN_NAME = "spin"
+"""The kernel that keeps the device busy: queued before other work, it holds that work back."""
 
 STAMP = r"""
 extern "C" __global__ void stamp(unsigned int* out, unsigned int value, unsigned int n) {
@@ -20,8 +23,15 @@ extern "C" __global__ void stamp(unsigned int* out, unsigned int value, unsigned
         out[i] = value + i;
     }
 }
+
+extern "C" __global__ void spin(long long cycles) {
+    long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+}
 """
-"""Writes ``value + i`` to element ``i``: each thread of the soak stamps its own value."""
+"""``stamp`` writes ``value + i`` to element ``i``: each thread of the soak stamps its own value.
+``spin`` runs for ``cycles`` clock cycles of its multiprocessor and writes nothing."""
 
 
 def compile_stamp(device: object) -> tuple[object, object, object]:

@@ -322,7 +322,7 @@ def _expect_equal(value: object, expected: object) -> None:
 
 def _shutdown_with_live_objects(record: Recorder) -> None:
     """Leave an object of every kind alive, and pending work queued, for the interpreter's shutdown."""
-    from kernels import compile_stamp
+    from kernels import SPIN_NAME, compile_stamp
 
     from cuda.core import (
         DeviceMemoryResource,
@@ -355,9 +355,17 @@ def _shutdown_with_live_objects(record: Recorder) -> None:
     definition = alive["graph definition"] = GraphDefinition()
     definition.memset(large, 1, 256 * _MIB).callback(lambda: None)
     graph = alive["executable graph"] = definition.instantiate()
+    # A kernel that runs for about two seconds holds the graphs back, so that
+    # their host callbacks are still queued when the interpreter shuts down,
+    # on any device: the driver's thread then calls them during the shutdown,
+    # and exiting must not wait for them (nor call into Python).
+    spin = code.get_kernel(SPIN_NAME)
+    cycles = 2 * device.properties.clock_rate * 1000
+    launch(stream, LaunchConfig(grid=1, block=1), spin, np.int64(cycles))
     for _ in range(5):
         graph.launch(stream)
     record.notes.append("alive at exit: " + ", ".join(sorted(alive)))
+    record.notes.append("queued at exit: a two-second kernel, then five graphs with host callbacks")
     global _ALIVE
     _ALIVE = alive
 

@@ -126,6 +126,15 @@ EXPECTED_API_ERRORS: tuple[dict[str, str], ...] = (
         "goes on (test_graph_definition.py::test_allocation_nodes_and_ctypes_callbacks copies from one; "
         "seen on two H100s with driver 580, 2026-11-27)",
     },
+    {
+        "api": "cuDeviceGetByPCIBusId",
+        "error": "CUDA_ERROR_INVALID_DEVICE",
+        "by": "conformance/api_suite/test_graphics.py",
+        "why": "NVIDIA's libEGL, not cuda.core: the OpenGL tests find the EGL device of CUDA device 0, and the "
+        "EGL library asks CUDA for the device "
+        "behind each GPU, and one that CUDA_VISIBLE_DEVICES hides has none (seen on 4 H200s with driver 580, "
+        "one GPU visible, 2026-11-28)",
+    },
 )
 """The driver errors the suite provokes on purpose: the API call, the error, the test that makes it and why."""
 

@@ -247,22 +247,7 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
                 str(raw),
                 *options,
             ],
-            "api_suite": [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-m",
-                "gpu",
-                # Verbose: each test's node id is written as it starts, so that the log
-                # (and sanitizer.summarize) can name the test behind each API error.
-                "-v",
-                "-p",
-                "no:cacheprovider",
-                # The slowest tests under the tool, at the end of the log.
-                "--durations=20",
-                *_workers(args.sanitizer_workers),
-                "conformance/api_suite",
-            ],
+            "api_suite": _api_suite_command(args.sanitizer_workers),
         }
         # The two runs are independent and each is slow under the tool: they run side by side.
         _say(f"sanitizer: {' and '.join(targets)} under memcheck, side by side")
@@ -291,6 +276,33 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
     return found
 
 
+def _api_suite_command(workers: int) -> list[str]:
+    """Return the command that runs the API suite's GPU tests, for the tool to run, in ``workers`` workers."""
+    return [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-m",
+        "gpu",
+        # Verbose: each test's node id is written as it starts, so that the log
+        # (and sanitizer.summarize) can name the test behind each API error.
+        "-v",
+        "-p",
+        "no:cacheprovider",
+        # The slowest tests under the tool, at the end of the log.
+        "--durations=20",
+        # Why each test failed, as it fails: a run stopped at its time
+        # limit never reaches pytest's summary (failure_echo.py).
+        "-p",
+        "failure_echo",
+        # Where a test has run for 150 s, the stacks of its threads.
+        "-o",
+        "faulthandler_timeout=150",
+        *_workers(workers),
+        "conformance/api_suite",
+    ]
+
+
 def _workers(count: int) -> list[str]:
     """Return pytest's options for ``count`` sanitized workers: none for one, where the suite runs in order."""
     if count == 1:
@@ -309,8 +321,12 @@ def _sanitized(command: list[str], log: Path, timeout: float) -> tuple[int | Non
     stopped with every process it started, and its status is ``None``.
     """
     log.parent.mkdir(parents=True, exist_ok=True)
+    # The soak's own modules (the failure_echo plugin among them) import by name.
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(_HERE), os.environ.get("PYTHONPATH")]))}
     with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=_ROOT, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            command, cwd=_ROOT, env=environment, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True
+        )
         try:
             returncode: int | None = process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -326,6 +326,33 @@ def test_a_sanitized_run_that_ends_in_time_gives_its_status_and_output(tmp_path:
     assert (returncode, output) == (3, "done\n")
 
 
+def test_a_sanitized_api_suite_says_why_each_test_failed_as_it_fails(tmp_path: Path) -> None:
+    tests = tmp_path / "test_sample.py"
+    tests.write_text(
+        "import time\n"
+        "def test_passes():\n    pass\n"
+        "def test_fails():\n    assert 1 == 2, 'the reason'\n"
+        "def test_hangs():\n    time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    # The sanitized API suite's own command, on this file (its tests are not marked gpu: all of them run).
+    command = [str(tests) if part == "conformance/api_suite" else part for part in soak._api_suite_command(1)]
+    command[command.index("-m", 3) : command.index("-m", 3) + 2] = []
+    returncode, output = soak._sanitized(command, tmp_path / "run.log", timeout=20)
+    assert returncode is None  # stopped: pytest's own summary was never printed
+    assert "short test summary" not in output
+    assert "test_sample.py::test_fails failed in its call:" in output
+    assert "the reason" in output
+    assert "test_passes failed" not in output
+
+
+def test_the_sanitized_api_suite_dumps_the_stacks_of_a_test_that_hangs() -> None:
+    command = soak._api_suite_command(4)
+    assert command[command.index("-o") + 1] == "faulthandler_timeout=150"
+    assert command[-1] == "conformance/api_suite"
+    assert command[command.index("-n") + 1] == "4"
+
+
 def test_a_sanitized_run_stopped_at_its_time_limit_fails_the_soak() -> None:
     stopped = {"error_summary": 1, "returncode": None, "unexpected_api_errors": [], "memory_error_count": 0}
     assert soak_report.failures({}, {"api_suite": stopped}) == [

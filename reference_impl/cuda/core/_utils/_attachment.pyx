@@ -198,6 +198,17 @@ cdef int release_queued_now() noexcept:
     return count
 
 
+cdef bint python_is_finalizing() noexcept nogil:
+    """Return whether the interpreter has begun to shut down (its ``atexit`` handlers have run).
+
+    Code that the driver calls on its own threads checks this before it
+    takes the GIL: a shutting-down interpreter does not give the GIL to
+    another thread, so the driver's thread would wait for it forever, and a
+    driver call waiting for that thread's work with it.
+    """
+    return _finalizing.load() != 0
+
+
 def _stop_releasing() -> None:
     """Stop queueing releases: the interpreter is shutting down and must not be called into."""
     _finalizing.store(1)
