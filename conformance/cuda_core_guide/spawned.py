@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import multiprocessing
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -25,10 +26,14 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-__all__ = ["run_spawned"]
+__all__ = ["TIME_SCALE_VARIABLE", "run_spawned"]
 
 _DEFAULT_TIMEOUT_SECONDS = 120.0
 """How long a child may take by default: it imports ``cuda.core`` afresh."""
+
+TIME_SCALE_VARIABLE = "CUDA_CORE_GUIDE_SPAWN_TIME_SCALE"
+"""The environment variable that multiplies every time limit, for a slow run: a child started under
+``compute-sanitizer`` waits for the tool to load and instrument it (``soak.py --sanitizer`` sets it)."""
 
 _OK = "ok"
 _FAILED = "failed"
@@ -47,7 +52,8 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
         objects that support it travel as they do to any spawned process).
     timeout : float, optional
         The most seconds the child may take, from its start to its result;
-        120 by default.
+        120 by default. The environment variable :data:`TIME_SCALE_VARIABLE`,
+        where set, multiplies it.
 
     Returns
     -------
@@ -61,8 +67,10 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
         the child died before it answered, or it took longer than
         ``timeout`` (it is then killed).
     ValueError
-        If ``function`` is not defined at the top level of a module with a file.
+        If ``function`` is not defined at the top level of a module with a file, or
+        :data:`TIME_SCALE_VARIABLE` is set to something other than a positive number.
     """
+    timeout *= _time_scale()
     module = sys.modules.get(function.__module__)
     path = getattr(module, "__file__", None)
     if path is None or "<locals>" in function.__qualname__:
@@ -107,3 +115,17 @@ def _call_from_file(path: str, qualname: str, args: tuple[object, ...], sender: 
         outcome = (_FAILED, traceback.format_exc())
     sender.send(outcome)
     sender.close()
+
+
+def _time_scale() -> float:
+    """Return the factor that :data:`TIME_SCALE_VARIABLE` sets, 1 where it is not set."""
+    text = os.environ.get(TIME_SCALE_VARIABLE, "").strip()
+    if not text:
+        return 1.0
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = 0.0
+    if not scale > 0 or scale == float("inf"):
+        raise ValueError(f"{TIME_SCALE_VARIABLE} must be a positive number, got {text!r}")
+    return scale

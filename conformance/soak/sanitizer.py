@@ -135,6 +135,21 @@ EXPECTED_API_ERRORS: tuple[dict[str, str], ...] = (
         "behind each GPU, and one that CUDA_VISIBLE_DEVICES hides has none (seen on 4 H200s with driver 580, "
         "one GPU visible, 2026-11-28)",
     },
+    {
+        "api": "cuGraphicsGLRegisterBuffer",
+        "error": "CUDA_ERROR_INVALID_GRAPHICS_CONTEXT",
+        "by": "conformance/api_suite/test_graphics.py::test_without_an_opengl_context_registration_fails_with_cuda_error",
+        "why": "an OpenGL buffer is registered with no OpenGL context current, which must raise CUDAError "
+        "(seen on H200s with driver 580, 2026-11-28)",
+    },
+    {
+        "api": "cuGreenCtxStreamCreate",
+        "error": "CUDA_ERROR_INVALID_VALUE",
+        "by": "conformance/api_suite/test_green_context.py::test_green_context_streams_must_be_non_blocking",
+        "why": "a blocking stream is asked of a green context, which must raise ValueError; upstream asks the driver "
+        "and turns its refusal into the ValueError, the reference refuses before the driver (seen on H200s with "
+        "driver 580, 2026-11-28)",
+    },
 )
 """The driver errors the suite provokes on purpose: the API call, the error, the test that makes it and why."""
 

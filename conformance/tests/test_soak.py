@@ -346,6 +346,14 @@ def test_a_sanitized_api_suite_says_why_each_test_failed_as_it_fails(tmp_path: P
     assert "test_passes failed" not in output
 
 
+def test_processes_spawned_under_the_sanitizer_get_more_time(tmp_path: Path) -> None:
+    from cuda_core_guide.spawned import TIME_SCALE_VARIABLE
+
+    script = f"import os; print(os.environ['{TIME_SCALE_VARIABLE}'])"
+    returncode, output = soak._sanitized([sys.executable, "-c", script], tmp_path / "run.log", timeout=30)
+    assert (returncode, output) == (0, "5\n")
+
+
 def test_the_sanitized_api_suite_dumps_the_stacks_of_a_test_that_hangs() -> None:
     command = soak._api_suite_command(4)
     assert command[command.index("-o") + 1] == "faulthandler_timeout=150"

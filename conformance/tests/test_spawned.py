@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from cuda_core_guide import spawned
 from cuda_core_guide.spawned import run_spawned
 
 
@@ -55,6 +56,19 @@ def test_a_child_that_takes_too_long_is_killed() -> None:
     with pytest.raises(ChildProcessError, match=r"did not answer in 3 s"):
         run_spawned(child_sleeps, 600, timeout=3)
     assert time.monotonic() - started < 60
+
+
+def test_a_slow_run_scales_every_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(spawned.TIME_SCALE_VARIABLE, "0.5")
+    with pytest.raises(ChildProcessError, match=r"did not answer in 2 s"):
+        run_spawned(child_sleeps, 600, timeout=4)
+
+
+@pytest.mark.parametrize("value", ["fast", "0", "-3", "inf", "nan"])
+def test_a_time_scale_must_be_a_positive_number(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv(spawned.TIME_SCALE_VARIABLE, value)
+    with pytest.raises(ValueError, match=f"{spawned.TIME_SCALE_VARIABLE} must be a positive number, got '{value}'"):
+        run_spawned(child_sleeps, 0)
 
 
 def test_a_local_function_is_refused() -> None:
