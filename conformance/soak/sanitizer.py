@@ -138,7 +138,8 @@ EXPECTED_API_ERRORS: tuple[dict[str, str], ...] = (
     {
         "api": "cuGraphicsGLRegisterBuffer",
         "error": "CUDA_ERROR_INVALID_GRAPHICS_CONTEXT",
-        "by": "conformance/api_suite/test_graphics.py::test_without_an_opengl_context_registration_fails_with_cuda_error",
+        "by": "conformance/api_suite/test_graphics.py"
+        "::test_without_an_opengl_context_registration_fails_with_cuda_error",
         "why": "an OpenGL buffer is registered with no OpenGL context current, which must raise CUDAError "
         "(seen on H200s with driver 580, 2026-11-28)",
     },
