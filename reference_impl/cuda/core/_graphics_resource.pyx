@@ -21,12 +21,11 @@ from cuda.bindings cimport cydriver
 from cuda.core._context cimport Context_pop_if_pushed, Context_push_if_not_current
 from cuda.core._memory._buffer cimport Buffer, Buffer_from_ptr, MemoryResource
 from cuda.core._stream cimport Stream, Stream_accept
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, warn_destroy_failure
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, int_argument, warn_destroy_failure
 
 import operator
 import weakref
 
-from cuda.core._utils._int_argument import int_argument
 
 __all__ = ["GraphicsResource"]
 

@@ -13,6 +13,7 @@ cdef int check_exact_argument_type(object value, type expected, str name) except
 cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) except -1
 cpdef object enum_argument(object value, object enum_type, str name)
 cdef object index_argument(object value, str name)
+cpdef object int_argument(object value, str name)
 cdef int raise_argument_type_error(object value, type expected, str name) except -1
 cdef str qualified_type_name(type cls)
 cdef str type_name(type cls)

@@ -31,6 +31,7 @@ __all__ = [
     "check_or_create_options",
     "enum_argument",
     "handle_return",
+    "int_argument",
 ]
 
 
@@ -189,6 +190,39 @@ cdef object index_argument(object value, str name):
         return operator.index(value)
     except TypeError:
         raise_argument_type_error(value, int, name)
+
+
+cpdef object int_argument(object value, str name):
+    """Return an integer argument as an ``int``, refusing a ``bool`` and a ``float``.
+
+    Unlike :func:`index_argument`, whose message has Cython's words, the
+    message names the argument: ``{name} must be an int, got {type}``. A
+    ``bool`` is an ``int`` to Python but never a count, an index or a name
+    here, so it is refused too. The caller checks the range it needs.
+
+    Parameters
+    ----------
+    value : object
+        What the caller passed: an ``int``, or an integer type such as NumPy's.
+    name : str
+        How the message names it: ``"level"``, ``"shape[1]"``.
+
+    Returns
+    -------
+    int
+        ``operator.index(value)``.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is a ``bool``, or has no ``__index__``.
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
 
 
 cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) except -1:

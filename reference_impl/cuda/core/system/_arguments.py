@@ -18,8 +18,7 @@ from enum import StrEnum
 
 from cuda.bindings import nvml
 
-from cuda.core._utils._int_argument import int_argument
-from cuda.core._utils.cuda_utils import enum_argument
+from cuda.core._utils.cuda_utils import enum_argument, int_argument
 
 __all__ = [
     "field_value_array",

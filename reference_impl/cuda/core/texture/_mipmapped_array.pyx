@@ -17,7 +17,7 @@ from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport Context, Context_pop_if_pushed, Context_push_if_not_current
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options, int_argument
 from cuda.core.texture._opaque_array cimport (
     OpaqueArray,
     OpaqueArray_wrap,
@@ -33,7 +33,6 @@ from cuda.core.texture._opaque_array cimport (
 
 import dataclasses
 
-from cuda.core._utils._int_argument import int_argument
 from cuda.core.typing import ArrayFormatType
 
 __all__ = ["MipmappedArray", "MipmappedArrayOptions"]

@@ -35,13 +35,13 @@ from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport (
     HANDLE_RETURN,
     check_or_create_options,
+    int_argument,
     warn_destroy_failure,
 )
 
 import dataclasses
 import operator
 
-from cuda.core._utils._int_argument import int_argument
 from cuda.core.typing import ArrayFormatType
 
 __all__ = ["OpaqueArray", "OpaqueArrayOptions"]

@@ -18,7 +18,12 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._context cimport Context, Context_pop_if_pushed, Context_push_if_not_current
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options, enum_argument
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_or_create_options,
+    enum_argument,
+    int_argument,
+)
 from cuda.core.texture._mipmapped_array cimport MipmappedArray, MipmappedArray_check_open
 from cuda.core.texture._opaque_array cimport (
     OpaqueArray,
@@ -37,7 +42,6 @@ import dataclasses
 import math
 import numbers
 
-from cuda.core._utils._int_argument import int_argument
 from cuda.core.typing import AddressModeType, ArrayFormatType, FilterModeType, ReadModeType
 
 __all__ = ["ResourceDescriptor", "TextureObject", "TextureObjectOptions"]
