@@ -54,6 +54,8 @@ EXIT_NO_GPU = 2
 PHASES = ("churn", "threads", "lifecycle")
 """The phases, in the order they run."""
 _SANITIZER_TIMEOUT_S = 1800
+_MOST_DEFAULT_WORKERS = 24
+"""The most sanitized workers by default: as many ran on a 64-CPU machine with four H200s (2026-11-28)."""
 _SANITIZED_SPAWN_TIME_SCALE = 5
 """How much longer a process the sanitized API suite spawns may take than the suite allows it unsanitized."""
 
@@ -120,11 +122,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sanitizer-workers",
         type=_positive,
-        default=1,
+        default=default_sanitizer_workers(),
         metavar="N",
-        help="run the sanitized API suite in N pytest-xdist workers, a test at a time to whichever is free "
-        "(default 1: in order, so that each API error is attributed to the test that was running; with more, "
-        "errors are not attributed)",
+        help="run the sanitized API suite in N pytest-xdist worker processes, a test at a time to whichever is "
+        f"free (default {default_sanitizer_workers()}, half this machine's CPUs, at most {_MOST_DEFAULT_WORKERS}); "
+        "1 runs it in order in one process, so that each API error is attributed to the test that was running, "
+        "but a crash then ends the run",
     )
     parser.add_argument(
         "--sanitizer-timeout",
@@ -137,6 +140,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--raw-output", type=Path, help=argparse.SUPPRESS)  # the sanitized child's results
     soak_settings.add_arguments(parser)
     return parser
+
+
+def default_sanitizer_workers() -> int:
+    """Return how many worker processes run the sanitized API suite by default: half the CPUs, 2 to 24.
+
+    Under memcheck the suite takes hours in one process; each worker is a
+    process of its own, so that a test that crashes its worker fails alone.
+    """
+    return max(2, min(_MOST_DEFAULT_WORKERS, (os.cpu_count() or 4) // 2))
 
 
 def _positive(text: str) -> int:
@@ -208,8 +220,11 @@ def _lifecycle(_device: object, _settings: soak_settings.Settings, _tolerances: 
     from lifecycle import run_lifecycle
     from lifecycle_cases import CASES
 
+    from cuda_core_guide.implementation import implementation_under_test
+
+    under_test = implementation_under_test()
     _say(f"lifecycle: {len(CASES)} cases, one process each")
-    return run_lifecycle(list(CASES))
+    return run_lifecycle(list(CASES), implementation=under_test[0] if under_test else "reference")
 
 
 _PHASE_RUNNERS = {"churn": _churn, "threads": _threads, "lifecycle": _lifecycle}
@@ -405,10 +420,7 @@ def _print_summary(run: dict, output: Path) -> None:
             f"({min(iterations)}..{max(iterations)} per thread), {part['verification_failures']} wrong elements"
         )
     for verdict in phases.get("lifecycle", []):
-        state = (
-            "skipped: " + verdict["skipped"] if verdict["skipped"] else ("passed" if verdict["passed"] else "FAILED")
-        )
-        print(f"  lifecycle {verdict['case']}: {state}")
+        print(f"  lifecycle {verdict['case']}: {_lifecycle_state(verdict)}")
     for name in ("soak", "api_suite"):
         part = run["sanitizer"].get(name)
         if part:
@@ -422,6 +434,16 @@ def _print_summary(run: dict, output: Path) -> None:
     for failure in run["failures"]:
         print(f"FAILED: {failure}")
     print(f"{'passed' if run['passed'] else 'FAILED'}; wrote {output}")
+
+
+def _lifecycle_state(verdict: dict) -> str:
+    """Return a lifecycle verdict in a few words."""
+    if verdict["skipped"]:
+        return "skipped: " + verdict["skipped"]
+    if verdict.get("known_defect"):
+        defect = verdict["known_defect"]
+        return f"known defect ({'; '.join(defect['problems'])}): {defect['reason']}"
+    return "passed" if verdict["passed"] else "FAILED"
 
 
 def _ended_early(result: object) -> bool:

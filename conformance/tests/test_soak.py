@@ -80,8 +80,16 @@ def test_impossible_counts_are_refused(argv) -> None:
         parse(*argv)
 
 
-def test_the_sanitized_api_suite_runs_in_order_unless_workers_are_asked_for() -> None:
-    assert soak._parser().parse_args([]).sanitizer_workers == 1
+def test_the_sanitized_api_suite_runs_in_workers_unless_one_is_asked_for(monkeypatch) -> None:
+    default = soak._parser().parse_args([]).sanitizer_workers
+    assert default == soak.default_sanitizer_workers()
+    assert 2 <= default <= 24
+    monkeypatch.setattr(soak.os, "cpu_count", lambda: 128)
+    assert soak.default_sanitizer_workers() == 24
+    monkeypatch.setattr(soak.os, "cpu_count", lambda: 2)
+    assert soak.default_sanitizer_workers() == 2
+    monkeypatch.setattr(soak.os, "cpu_count", lambda: None)
+    assert soak.default_sanitizer_workers() == 2
     assert soak._workers(1) == []
     options = soak._workers(soak._parser().parse_args(["--sanitizer-workers", "4"]).sanitizer_workers)
     assert options[options.index("-n") + 1] == "4"

@@ -53,6 +53,7 @@ def soak_module(name: str) -> ModuleType:
 
 lifecycle = soak_module("lifecycle")
 lifecycle_cases = soak_module("lifecycle_cases")
+soak_report = soak_module("soak_report")
 sanitizer = soak_module("sanitizer")
 
 
@@ -123,6 +124,36 @@ def test_a_crash_a_hang_and_a_bad_status_fail() -> None:
     assert hung["problems"] == [f"the process hung: killed after {lifecycle.CASE_TIMEOUT_S} s"]
     failed = lifecycle.judge("x", 1, "", None)
     assert failed["problems"] == ["the process exited with status 1", "the case wrote no record"]
+
+
+def test_a_known_defect_of_upstream_is_recorded_and_excused_only_as_listed() -> None:
+    case = "shutdown_with_live_objects"
+    defect = lifecycle.KNOWN_DEFECTS[("upstream", case)]
+    crashed = lifecycle.judge(case, -11, "", None, "upstream")
+    assert crashed["passed"] is False
+    assert crashed["problems"] == []
+    assert crashed["known_defect"] == {"reason": defect["reason"], "problems": [defect["problem"]]}
+    assert soak_report.failures({"lifecycle": [crashed]}) == []
+    # The same crash of the reference fails its run.
+    mine = lifecycle.judge(case, -11, "", None)
+    assert mine["known_defect"] is None
+    assert soak_report.failures({"lifecycle": [mine]}) == [f"lifecycle {case}: the process crashed: killed by SIGSEGV"]
+    # Another failure of upstream's case, alone or beside the crash, is not excused.
+    hung = lifecycle.judge(case, None, "", None, "upstream")
+    assert hung["known_defect"] is None
+    assert hung["problems"] == [f"the process hung: killed after {lifecycle.CASE_TIMEOUT_S} s"]
+    traced = lifecycle.judge(case, -11, "Fatal Python error: Segmentation fault\n\nThread 0x1:\n", None, "upstream")
+    assert traced["problems"] == []
+    assert len(traced["known_defect"]["problems"]) == 2
+    noisy = lifecycle.judge(case, -11, "Traceback (most recent call last):\n", None, "upstream")
+    assert noisy["known_defect"] is None
+    assert len(noisy["problems"]) == 2
+    aborted = lifecycle.judge(case, -6, "Fatal Python error: Segmentation fault\n", None, "upstream")
+    assert aborted["known_defect"] is None
+    # A run where the defect does not show passes as any other.
+    clean = lifecycle.judge(case, 0, "", record(RETURNED), "upstream")
+    assert clean["passed"] is True
+    assert clean["known_defect"] is None
 
 
 def test_allowed_warnings_pass_and_other_output_fails() -> None:
