@@ -13,6 +13,7 @@ executable graph through ``graph[node]`` and check the next launches.
 from __future__ import annotations
 
 import ctypes
+import gc
 import inspect
 
 import numpy as np
@@ -742,6 +743,37 @@ def test_edges_are_edited_and_nodes_destroyed_without_memory_nodes(device, accum
         assert all(node not in other.pred for other in others)
     assert definition.nodes() == set()
     event.close()
+
+
+@pytest.mark.gpu
+def test_nodes_whose_objects_were_collected_are_found_again(device) -> None:
+    # Users drop node objects and keep the graph; driver nodes are destroyed
+    # and others added, which may reuse their addresses. Each time, the
+    # definition's nodes are the driver's, of the right class, and usable.
+    definition = GraphDefinition()
+    kept = definition.empty()
+    for round_ in range(3):
+        for _ in range(700):
+            kept.join()
+        gc.collect()
+        found = definition.nodes()
+        assert len(found) == 1 + 700 * (round_ + 1)
+        assert kept in found
+        assert all(type(node) is EmptyNode and node.is_valid for node in found)
+    for node in list(kept.succ):
+        node.destroy()
+        assert not node.is_valid
+    added = [kept.join() for _ in range(50)]
+    gc.collect()
+    assert set(kept.succ) == set(added)
+    assert all(node.is_valid for node in added)
+    assert definition.nodes() == {kept, *added}
+    del added
+    gc.collect()
+    (first, *_rest) = sorted(kept.succ, key=lambda node: int(node.handle))
+    first.destroy()
+    assert len(kept.succ) == 49
+    assert first not in definition.nodes()
 
 
 @pytest.mark.gpu

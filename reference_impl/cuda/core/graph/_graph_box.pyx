@@ -21,6 +21,7 @@ the freed graph to the driver.
 
 from __future__ import annotations
 
+from cpython.weakref cimport PyWeakref_NewRef
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -42,72 +43,40 @@ cdef enum _NodeQuery:
     _DEPENDENCIES
     _DEPENDENTS
 
-_NODES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-"""The live node object of each driver node, by the node's address: a node is one object."""
+cdef dict _NODES = {}
+# The node object of each driver node, by the node's address, as a weak
+# reference: a node is one object. An entry goes when its node is destroyed
+# (node_forget) or its object is collected (_NodeEntry). This costs less per
+# node than a WeakValueDictionary, whose entries Python code makes and removes.
 
 
-cdef class _GraphBox:
-    """A driver graph, shared by the definitions and nodes that view it.
-
-    Not part of the public API. An owned box (a root graph that cuda.core
-    made) destroys its graph when collected. A nested box keeps alive, as its
-    parent, what keeps its graph alive: the box of the graph it is nested
-    in, or the graph builder that records into it.
-    """
-
-    def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: boxes are made for the definitions that view a graph."""
-        raise RuntimeError("_GraphBox objects are made by GraphDefinition")
-
-    def __dealloc__(self):
-        cdef cydriver.CUgraph c_graph = self._handle
-        cdef cydriver.CUresult err
-        if not self._owned or c_graph == NULL:
-            return
-        self._handle = NULL
-        with nogil:
-            err = cydriver.cuGraphDestroy(c_graph)
-        warn_destroy_failure(err, "graph", <uintptr_t>c_graph)
-
-    def close(self) -> None:
-        """Destroy an owned graph now; a nested or closed box does nothing.
-
-        Only for the last holder of the box: no definition or node may
-        view the graph any more.
-
-        Raises
-        ------
-        CUDAError
-            If the driver fails to destroy the graph.
-        """
-        cdef cydriver.CUgraph c_graph = self._handle
-        if not self._owned or c_graph == NULL:
-            return
-        self._handle = NULL
-        _BOXES.pop(self._key, None)
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
-
-
-cdef class _NodeRecord:
-    """What cuda.core keeps for one node: its attachment and what its properties report.
+cdef class _NodeEntry:
+    """The callback of the weak reference to a node object: removes the entry once the object is gone.
 
     Not part of the public API.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: records are made as nodes are added."""
-        raise RuntimeError("_NodeRecord objects are made as graph nodes are added")
+    cdef uintptr_t _address
+
+    def __call__(self, reference: object) -> None:
+        """Remove the entry of the collected node object, unless a newer object has taken its address."""
+        if _NODES.get(self._address) is reference:
+            del _NODES[self._address]
 
 
 cdef object node_lookup(uintptr_t address):
     """Return the live node object of the driver node at ``address``, or ``None``."""
-    return _NODES.get(address)
+    reference = _NODES.get(address)
+    if reference is None:
+        return None
+    return reference()
 
 
 cdef int node_register(uintptr_t address, object node) except -1:
     """Make ``node`` the node object of the driver node at ``address``."""
-    _NODES[address] = node
+    cdef _NodeEntry entry = _NodeEntry.__new__(_NodeEntry)
+    entry._address = address
+    _NODES[address] = PyWeakref_NewRef(node, entry)
     return 0
 
 

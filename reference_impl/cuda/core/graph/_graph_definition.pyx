@@ -2363,15 +2363,19 @@ cdef uintptr_t GraphNode_set_params(
 
 
 cdef tuple GraphNode_nested_tree(GraphNode self):
-    """Return the tree (see ``graph_tree``) of the graphs nested in the node, if any."""
-    cdef int c_type = node_type(self._handle)
+    """Return the tree (see ``graph_tree``) of the graphs nested in the node, if any.
+
+    A node's class follows its driver type (:func:`GraphNode_wrap`): only
+    child-graph and conditional nodes nest graphs, so the driver is not
+    asked for the type of the others.
+    """
+    if isinstance(self, ChildGraphNode):
+        return graph_tree(ChildGraphNode_graph(<ChildGraphNode>self), self._box._records)
+    if not isinstance(self, ConditionalNode):
+        return ((), ())
     graphs = []
     nodes = []
     cdef tuple tree
-    if c_type == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
-        return graph_tree(ChildGraphNode_graph(<ChildGraphNode>self), self._box._records)
-    if c_type != cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
-        return ((), ())
     for body in conditional_bodies(self._handle, self._box._records):
         tree = graph_tree(<cydriver.CUgraph><uintptr_t>body, self._box._records)
         graphs.extend(tree[0])
@@ -2818,7 +2822,12 @@ cdef object kernel_params(
     # is kept, as well as the buffer, which close() may otherwise free. The
     # driver copies the argument values when the node is added or set, but
     # ``params`` points into ``slots`` and ``pointers`` until then.
-    allocations = tuple(Buffer_share(<Buffer>arg) for arg in args if isinstance(arg, Buffer))
+    allocations = None
+    for arg in <tuple>args:
+        if isinstance(arg, Buffer):
+            if allocations is None:
+                allocations = []
+            allocations.append(Buffer_share(<Buffer>arg))
     return (kernel, args, allocations, slots, pointers)
 
 
