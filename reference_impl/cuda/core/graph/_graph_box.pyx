@@ -50,6 +50,60 @@ cdef dict _NODES = {}
 # node than a WeakValueDictionary, whose entries Python code makes and removes.
 
 
+cdef class _GraphBox:
+    """A driver graph, shared by the definitions and nodes that view it.
+
+    Not part of the public API. An owned box (a root graph that cuda.core
+    made) destroys its graph when collected. A nested box keeps alive, as its
+    parent, what keeps its graph alive: the box of the graph it is nested
+    in, or the graph builder that records into it.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: boxes are made for the definitions that view a graph."""
+        raise RuntimeError("_GraphBox objects are made by GraphDefinition")
+
+    def __dealloc__(self):
+        cdef cydriver.CUgraph c_graph = self._handle
+        cdef cydriver.CUresult err
+        if not self._owned or c_graph == NULL:
+            return
+        self._handle = NULL
+        with nogil:
+            err = cydriver.cuGraphDestroy(c_graph)
+        warn_destroy_failure(err, "graph", <uintptr_t>c_graph)
+
+    def close(self) -> None:
+        """Destroy an owned graph now; a nested or closed box does nothing.
+
+        Only for the last holder of the box: no definition or node may
+        view the graph any more.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy the graph.
+        """
+        cdef cydriver.CUgraph c_graph = self._handle
+        if not self._owned or c_graph == NULL:
+            return
+        self._handle = NULL
+        _BOXES.pop(self._key, None)
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
+
+
+cdef class _NodeRecord:
+    """What cuda.core keeps for one node: its attachment and what its properties report.
+
+    Not part of the public API.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        """Refuse direct construction: records are made as nodes are added."""
+        raise RuntimeError("_NodeRecord objects are made as graph nodes are added")
+
+
 cdef class _NodeEntry:
     """The callback of the weak reference to a node object: removes the entry once the object is gone.
 
