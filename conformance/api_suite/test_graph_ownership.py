@@ -42,6 +42,8 @@ from cuda.core import (
 )
 from cuda.core._utils.cuda_utils import CUDAError
 from cuda.core.graph import GraphDefinition
+from cuda_core_guide.implementation import implementation_under_test
+from cuda_core_guide.spawned import scaled_timeout
 
 SIZE = 1 << 20
 """The bytes of each test allocation: large enough to show in a pool's used memory."""
@@ -742,8 +744,23 @@ def test_exiting_with_graphs_and_launches_alive_is_clean(device) -> None:
         print("launched")
         """
     )
-    # Generous: under compute-sanitizer (nox -s soak -- --sanitizer) the child is checked too, and slow.
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=600, check=False)
+    # Under compute-sanitizer (nox -s soak -- --sanitizer) the child is checked too,
+    # and slow: the limit is scaled (cuda_core_guide.spawned).
+    limit = scaled_timeout(120)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", program], capture_output=True, text=True, timeout=limit, check=False
+        )
+    except subprocess.TimeoutExpired as exc:
+        if exc.stdout and b"launched" in exc.stdout and implementation_under_test()[0] == "upstream":
+            # Not strict: the hang needs host callbacks still queued when the interpreter
+            # finalizes, which a slow run (under memcheck) gives and a quick one may not.
+            pytest.xfail(
+                "cuda-core 1.2.2 hangs at exit when graph host callbacks are still queued: the driver's "
+                "thread waits for the GIL of a finalizing interpreter (seen under memcheck on an H200, "
+                "2026-11-28)"
+            )
+        raise
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "launched"
     assert "Fatal" not in result.stderr

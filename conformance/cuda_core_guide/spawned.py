@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TIME_SCALE_VARIABLE", "run_spawned"]
+__all__ = ["TIME_SCALE_VARIABLE", "run_spawned", "scaled_timeout"]
 
 _DEFAULT_TIMEOUT_SECONDS = 120.0
 """How long a child may take by default: it imports ``cuda.core`` afresh."""
@@ -70,7 +70,7 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
         If ``function`` is not defined at the top level of a module with a file, or
         :data:`TIME_SCALE_VARIABLE` is set to something other than a positive number.
     """
-    timeout *= _time_scale()
+    timeout = scaled_timeout(timeout)
     module = sys.modules.get(function.__module__)
     path = getattr(module, "__file__", None)
     if path is None or "<locals>" in function.__qualname__:
@@ -99,6 +99,29 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
     if status != _OK:
         raise ChildProcessError(f"the child process {function.__qualname__} raised:\n{value}")
     return value
+
+
+def scaled_timeout(seconds: float) -> float:
+    """Return a time limit for a child process, multiplied by :data:`TIME_SCALE_VARIABLE` where it is set.
+
+    For a test that starts its child in another way than :func:`run_spawned`.
+
+    Parameters
+    ----------
+    seconds : float
+        The limit of an ordinary run.
+
+    Returns
+    -------
+    float
+        The limit of this run.
+
+    Raises
+    ------
+    ValueError
+        If :data:`TIME_SCALE_VARIABLE` is set to something other than a positive number.
+    """
+    return seconds * _time_scale()
 
 
 def _call_from_file(path: str, qualname: str, args: tuple[object, ...], sender: Connection) -> None:
