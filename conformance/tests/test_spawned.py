@@ -64,6 +64,16 @@ def test_a_slow_run_scales_every_time_limit(monkeypatch: pytest.MonkeyPatch) -> 
         run_spawned(child_sleeps, 600, timeout=4)
 
 
+def test_a_child_started_otherwise_gets_the_same_scaled_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(spawned.TIME_SCALE_VARIABLE, raising=False)
+    assert spawned.scaled_timeout(120) == 120
+    monkeypatch.setenv(spawned.TIME_SCALE_VARIABLE, "5")
+    assert spawned.scaled_timeout(120) == 600
+    monkeypatch.setenv(spawned.TIME_SCALE_VARIABLE, "slow")
+    with pytest.raises(ValueError, match="must be a positive number"):
+        spawned.scaled_timeout(120)
+
+
 @pytest.mark.parametrize("value", ["fast", "0", "-3", "inf", "nan"])
 def test_a_time_scale_must_be_a_positive_number(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     monkeypatch.setenv(spawned.TIME_SCALE_VARIABLE, value)
