@@ -10,16 +10,24 @@ name no other process can import, so a plain ``multiprocessing`` call
 fails in the child: a ``Process`` exits with status 1, and a ``Pool``
 waits forever for a worker that died before it could take the task.
 :func:`run_spawned` sends the module's file instead, which the child
-loads, and never waits longer than its time limit.
+loads, and never waits longer than its time limit. A child that does not
+answer in time is asked for the stacks of its threads (:mod:`faulthandler`,
+on ``SIGUSR1``) before it is killed, and the error shows them: where it
+hangs is what a time limit alone does not say.
 """
 
 from __future__ import annotations
 
+import contextlib
+import faulthandler
 import functools
 import importlib.util
 import multiprocessing
 import os
+import signal
 import sys
+import tempfile
+import time
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -34,6 +42,11 @@ _DEFAULT_TIMEOUT_SECONDS = 120.0
 TIME_SCALE_VARIABLE = "CUDA_CORE_GUIDE_SPAWN_TIME_SCALE"
 """The environment variable that multiplies every time limit, for a slow run: a child started under
 ``compute-sanitizer`` waits for the tool to load and instrument it (``soak.py --sanitizer`` sets it)."""
+
+_STACKS_WAIT_SECONDS = 5.0
+"""How long a child that did not answer has to write its stacks before it is killed."""
+_STACKS_SHOWN = 6000
+"""The most characters of a child's stacks an error message shows (the last ones)."""
 
 _OK = "ok"
 _FAILED = "failed"
@@ -77,27 +90,40 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
         raise ValueError(f"{function.__qualname__} must be defined at the top level of a module with a file")
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_call_from_file, args=(path, function.__qualname__, args, sender))
-    process.start()
-    sender.close()
+    with tempfile.TemporaryDirectory(prefix="spawned-") as folder:
+        stacks = Path(folder) / "stacks.txt"
+        process = context.Process(target=_call_from_file, args=(path, function.__qualname__, args, sender, str(stacks)))
+        process.start()
+        sender.close()
+        return _outcome(process, receiver, function.__qualname__, timeout, stacks)
+
+
+def _outcome(
+    process: multiprocessing.process.BaseProcess, receiver: Connection, qualname: str, timeout: float, stacks: Path
+) -> Any:
+    """Wait for the child's answer and return it, or raise :class:`ChildProcessError` saying why there is none."""
+    answered = False
     try:
         if not receiver.poll(timeout):
-            raise ChildProcessError(f"the child process {function.__qualname__} did not answer in {timeout:g} s")
+            message = f"the child process {qualname} did not answer in {timeout:g} s"
+            raise ChildProcessError(message + _stacks_of(process, stacks))
+        answered = True
         try:
             status, value = receiver.recv()
         except EOFError:
             process.join(timeout)
             raise ChildProcessError(
-                f"the child process {function.__qualname__} ended with status {process.exitcode} before it answered"
+                f"the child process {qualname} ended with status {process.exitcode} before it answered"
             ) from None
     finally:
         receiver.close()
-        process.join(timeout)
+        # A child that answered ends by itself; one that did not is killed at once.
+        process.join(timeout if answered else 0)
         if process.is_alive():
             process.kill()
             process.join()
     if status != _OK:
-        raise ChildProcessError(f"the child process {function.__qualname__} raised:\n{value}")
+        raise ChildProcessError(f"the child process {qualname} raised:\n{value}")
     return value
 
 
@@ -124,8 +150,31 @@ def scaled_timeout(seconds: float) -> float:
     return seconds * _time_scale()
 
 
-def _call_from_file(path: str, qualname: str, args: tuple[object, ...], sender: Connection) -> None:
-    """Run in the child: load the module at ``path``, call its ``qualname`` with ``args``, send the outcome."""
+def _stacks_of(process: multiprocessing.process.BaseProcess, stacks: Path) -> str:
+    """Ask a child that did not answer for its threads' stacks; return them for the error message, or nothing."""
+    if not hasattr(signal, "SIGUSR1") or not process.is_alive():
+        return ""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(process.pid, signal.SIGUSR1)
+    deadline = time.monotonic() + _STACKS_WAIT_SECONDS
+    text = ""
+    while time.monotonic() < deadline:
+        text = stacks.read_text(encoding="utf-8", errors="replace") if stacks.exists() else ""
+        if text.rstrip().endswith(("<no Python frame>", ")")) and "Thread" in text:
+            break
+        time.sleep(0.1)
+    if not text.strip():
+        return " (it wrote no stacks when asked)"
+    return f"; the stacks of its threads when it was stopped:\n{text[-_STACKS_SHOWN:]}"
+
+
+def _call_from_file(path: str, qualname: str, args: tuple[object, ...], sender: Connection, stacks: str) -> None:
+    """Run in the child: load the module at ``path``, call its ``qualname`` with ``args``, send the outcome.
+
+    ``SIGUSR1`` makes the child write its threads' stacks to the file ``stacks``.
+    """
+    if hasattr(signal, "SIGUSR1"):
+        faulthandler.register(signal.SIGUSR1, file=open(stacks, "w", encoding="utf-8"), all_threads=True)  # noqa: SIM115 - open until the process ends
     try:
         name = f"_spawned_{Path(path).stem}"
         spec = importlib.util.spec_from_file_location(name, path)

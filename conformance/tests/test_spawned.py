@@ -51,11 +51,16 @@ def test_a_child_that_dies_is_reported_with_its_status() -> None:
         run_spawned(child_exits)
 
 
-def test_a_child_that_takes_too_long_is_killed() -> None:
+def test_a_child_that_takes_too_long_shows_where_it_was_and_is_killed() -> None:
     started = time.monotonic()
-    with pytest.raises(ChildProcessError, match=r"did not answer in 3 s"):
+    with pytest.raises(ChildProcessError, match=r"did not answer in 3 s") as raised:
         run_spawned(child_sleeps, 600, timeout=3)
-    assert time.monotonic() - started < 60
+    # Killed once its stacks are in: not after a second wait of its time limit.
+    assert time.monotonic() - started < 3 + spawned._STACKS_WAIT_SECONDS + 30
+    message = str(raised.value)
+    assert "the stacks of its threads when it was stopped" in message
+    assert "child_sleeps" in message  # the frame it was stopped in
+    assert "test_spawned.py" in message
 
 
 def test_a_slow_run_scales_every_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
