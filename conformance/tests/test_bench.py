@@ -156,6 +156,10 @@ def test_the_report_summarizes_every_part_with_intervals_verdicts_and_quotes() -
     assert report["per_call"]["stream_sync"]["ratio_upstream"]["verdict"] == bench_stats.NO_DIFFERENCE
     assert "ratio_floor" not in report["per_call"]["device_get"]  # the floor has no Device(0)
     assert "compile" not in report["summary"]["operations"]
+    # A floor variant times a call the mean already counts: it is left out.
+    assert "alloc_free_1k" in report["summary"]["operations"]
+    assert not set(bench_report.FLOOR_VARIANTS) & set(report["summary"]["operations"])
+    assert "ratio_floor" in report["per_call"]["alloc_free_1k_checked"]
     assert report["phases"]["fill_1k"]["ratio"]["value"] == pytest.approx(0.5, rel=0.05)
     gil = report["gil"]["floor_gil"]["threads"]["8"]["counter_ratio"]
     assert gil["value"] == pytest.approx(0.05, rel=0.1)
@@ -275,6 +279,17 @@ def test_the_floor_module_compiles_without_a_gpu(tmp_path: Path) -> None:
     assert "with nogil" in floor_build.SOURCE.read_text()
 
 
+def test_each_floor_variant_times_its_operation_s_call_over_a_floor_of_its_own() -> None:
+    bench_ops = script("bench_ops")
+    assert tuple(bench_ops.FLOOR_VARIANTS) == bench_report.FLOOR_VARIANTS
+    for variant, operation in bench_ops.FLOOR_VARIANTS.items():
+        assert {variant, operation} <= set(bench_ops.OPERATIONS)
+        assert {variant, operation} <= set(bench_report.OPERATIONS)
+    # Their floors make the calls the guide requires and the bare floors leave out.
+    used = floor_functions_used()
+    assert {"mem_alloc_checked", "graph_add_kernel_owned", "graph_destroy_node_owned"} <= used
+
+
 def floor_functions_used() -> set[str]:
     """Return the names that ``bench_ops.py`` reads from the floor module (``floor.<name>``)."""
     tree = ast.parse((BENCHMARKS / "bench_ops.py").read_text(encoding="utf-8"))
@@ -359,6 +374,7 @@ def test_every_floor_operation_runs_once_on_the_gpu(tmp_path: Path) -> None:
             if operation.finish is not None:
                 operation.finish()
         assert {"graph_add_kernel", "graph_instantiate", "graph_launch_10", "alloc_free_1k"} <= set(operations)
+        assert set(bench_ops.FLOOR_VARIANTS) <= set(operations)
     finally:
         objects.close()
         sys.path.remove(str(extension.parent))

@@ -109,6 +109,26 @@ def test_a_key_the_present_data_lacks_is_a_warning_at_its_line(tmp_path, capsys)
     assert "It takes (not measured) here." in built_text(docs, "lifecycle")
 
 
+def test_a_number_of_an_operation_the_run_did_not_time_is_not_measured_without_a_warning(tmp_path, capsys) -> None:
+    # Data recorded before the benchmark timed an operation: the page lists the
+    # operation as unmeasured, and a quote of it is no typo to warn about.
+    report = synthetic_report()
+    del report["per_call"]["graph_add_kernel"]
+    report["quotes"] = {
+        key: quote for key, quote in report["quotes"].items() if not key.startswith("graph_add_kernel.")
+    }
+    chapter = (
+        "# Lifecycle\n\nNew: {bench}`graph_add_kernel.ratio_floor`. Typo: {bench}`graph_add_kernal.ratio_floor`.\n"
+    )
+    docs = make_site(tmp_path, report, chapter=chapter)
+    status = sphinx_build(["-q", "-b", "html", str(docs), str(docs / "_build")])
+    output = capsys.readouterr().err
+    assert status == 0
+    assert "graph_add_kernel.ratio_floor" not in output
+    assert "has no number 'graph_add_kernal.ratio_floor'" in output
+    assert "New: (not measured). Typo: (not measured)." in built_text(docs, "lifecycle")
+
+
 def test_a_run_without_a_profile_says_why(tmp_path, capsys) -> None:
     report = synthetic_report()
     report["profile"] = {"error": "py-spy is not installed"}

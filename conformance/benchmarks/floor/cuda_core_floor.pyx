@@ -15,6 +15,10 @@ implementation under test while the benchmark is set up.
 
 ``*_with_gil`` forms make the same calls without releasing the GIL: the
 control of the GIL benchmark, showing what holding it costs other threads.
+``mem_alloc_checked`` and the ``*_owned`` graph functions add the driver
+calls that the guide requires of the operation and the bare floor leaves
+out (the capture check before an allocation, a user object per graph
+node), so that the report can give the reference's time over both.
 
 ``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
 it is benchmark tooling, not part of ``cuda.core``.
@@ -33,15 +37,18 @@ __all__ = [
     "event_query",
     "event_record",
     "graph_add_kernel",
+    "graph_add_kernel_owned",
     "graph_create",
     "graph_destroy",
     "graph_destroy_node",
+    "graph_destroy_node_owned",
     "graph_exec_destroy",
     "graph_instantiate",
     "graph_launch",
     "launch_empty",
     "launch_ptr_int",
     "mem_alloc",
+    "mem_alloc_checked",
     "mem_free",
     "memcpy_dtod",
     "memset_d8",
@@ -149,6 +156,47 @@ def mem_alloc(uintptr_t pool, size_t size, uintptr_t stream) -> int:
     with nogil:
         err = cydriver.cuMemAllocFromPoolAsync(&pointer, size, <cydriver.CUmemoryPool>pool, <cydriver.CUstream>stream)
     check(err)
+    return pointer
+
+
+def mem_alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) -> int:
+    """Allocate as :func:`mem_alloc` does, after checking that ``stream`` is not being captured.
+
+    The floor of ``Device.allocate`` with what the guide requires of it:
+    ``DeviceMemoryResource.allocate`` raises on a capturing stream, which
+    takes a ``cuStreamIsCapturing`` call before every allocation.
+
+    Parameters
+    ----------
+    pool : int
+        A ``CUmemoryPool``.
+    size : int
+        Bytes to allocate.
+    stream : int
+        A ``CUstream``.
+
+    Returns
+    -------
+    int
+        The device pointer.
+
+    Raises
+    ------
+    RuntimeError
+        If the stream is being captured, or the driver reports an error.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUdeviceptr pointer = 0
+    cdef cydriver.CUstreamCaptureStatus status = cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE
+    with nogil:
+        err = cydriver.cuStreamIsCapturing(<cydriver.CUstream>stream, &status)
+        if err == cydriver.CUresult.CUDA_SUCCESS and status == cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+            err = cydriver.cuMemAllocFromPoolAsync(
+                &pointer, size, <cydriver.CUmemoryPool>pool, <cydriver.CUstream>stream
+            )
+    check(err)
+    if status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+        raise RuntimeError("the stream is being captured")
     return pointer
 
 
@@ -326,25 +374,71 @@ def graph_add_kernel(uintptr_t graph, uintptr_t dependency, uintptr_t kernel, ui
     int
         The new ``CUgraphNode``.
     """
+    return _kernel_node(graph, dependency, kernel, pointer, value)
+
+
+def graph_add_kernel_owned(
+    uintptr_t graph, uintptr_t dependency, uintptr_t kernel, uintptr_t pointer, int value
+) -> tuple:
+    """Add a kernel node as :func:`graph_add_kernel` does, with a user object the graph holds for it.
+
+    The floor of ``GraphDefinition.launch`` with what the guide's ownership
+    contract requires of it: a CUDA user object (``cuUserObjectCreate``)
+    that the graph retains (``cuGraphRetainUserObject``) before the node is
+    added, so that every copy of the graph keeps what the node uses. The
+    floor's user object holds nothing: its destructor does nothing.
+
+    Parameters
+    ----------
+    graph : int
+        A ``CUgraph``.
+    dependency : int
+        A ``CUgraphNode`` the new node follows, or 0 for none.
+    kernel : int
+        A ``CUkernel``, launched in the current context.
+    pointer : int
+        The device pointer passed as the first argument.
+    value : int
+        The 32-bit integer passed as the second argument.
+
+    Returns
+    -------
+    tuple of (int, int)
+        The new ``CUgraphNode`` and the ``CUuserObject``, for
+        :func:`graph_destroy_node_owned`.
+    """
     cdef cydriver.CUresult err
-    cdef cydriver.CUgraphNode node = NULL
-    cdef cydriver.CUgraphNode c_dependency = <cydriver.CUgraphNode>dependency
-    cdef size_t count = 1 if dependency else 0
-    cdef cydriver.CUdeviceptr c_pointer = <cydriver.CUdeviceptr>pointer
-    cdef int c_value = value
-    cdef void* arguments[2]
-    cdef cydriver.CUDA_KERNEL_NODE_PARAMS params
-    memset(&params, 0, sizeof(params))
-    params.kern = <cydriver.CUkernel>kernel
-    params.gridDimX = params.gridDimY = params.gridDimZ = 1
-    params.blockDimX = params.blockDimY = params.blockDimZ = 1
-    arguments[0] = &c_pointer
-    arguments[1] = &c_value
-    params.kernelParams = arguments
+    cdef cydriver.CUuserObject owner = NULL
     with nogil:
-        err = cydriver.cuGraphAddKernelNode(&node, <cydriver.CUgraph>graph, &c_dependency, count, &params)
+        err = cydriver.cuUserObjectCreate(
+            &owner, NULL, <cydriver.CUhostFn>_release_nothing, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
+        )
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphRetainUserObject(
+                <cydriver.CUgraph>graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
+            )
     check(err)
-    return <uintptr_t>node
+    return _kernel_node(graph, dependency, kernel, pointer, value), <uintptr_t>owner
+
+
+def graph_destroy_node_owned(uintptr_t graph, uintptr_t node, uintptr_t owner) -> None:
+    """Remove a node that :func:`graph_add_kernel_owned` added, and the graph's share of its user object.
+
+    Parameters
+    ----------
+    graph : int
+        The ``CUgraph`` the node is in.
+    node : int
+        The ``CUgraphNode``.
+    owner : int
+        Its ``CUuserObject``.
+    """
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphDestroyNode(<cydriver.CUgraphNode>node)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>graph, <cydriver.CUuserObject>owner, 1)
+    check(err)
 
 
 def graph_destroy_node(uintptr_t node) -> None:
@@ -453,6 +547,35 @@ def memset_d8_sync_with_gil(uintptr_t pointer, size_t count, uintptr_t stream) -
     if err == cydriver.CUresult.CUDA_SUCCESS:
         err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)  # noqa: CUD001 - the control holds the GIL
     check(err)
+
+
+cdef uintptr_t _kernel_node(
+    uintptr_t graph, uintptr_t dependency, uintptr_t kernel, uintptr_t pointer, int value
+) except? 0:
+    """Add the kernel node of :func:`graph_add_kernel`; return it."""
+    cdef cydriver.CUresult err
+    cdef cydriver.CUgraphNode node = NULL
+    cdef cydriver.CUgraphNode c_dependency = <cydriver.CUgraphNode>dependency
+    cdef size_t count = 1 if dependency else 0
+    cdef cydriver.CUdeviceptr c_pointer = <cydriver.CUdeviceptr>pointer
+    cdef int c_value = value
+    cdef void* arguments[2]
+    cdef cydriver.CUDA_KERNEL_NODE_PARAMS params
+    memset(&params, 0, sizeof(params))
+    params.kern = <cydriver.CUkernel>kernel
+    params.gridDimX = params.gridDimY = params.gridDimZ = 1
+    params.blockDimX = params.blockDimY = params.blockDimZ = 1
+    arguments[0] = &c_pointer
+    arguments[1] = &c_value
+    params.kernelParams = arguments
+    with nogil:
+        err = cydriver.cuGraphAddKernelNode(&node, <cydriver.CUgraph>graph, &c_dependency, count, &params)
+    check(err)
+    return <uintptr_t>node
+
+
+cdef void _release_nothing(void* data) noexcept nogil:
+    """The destructor of the floor's user objects, which hold nothing."""
 
 
 cdef int check(cydriver.CUresult err) except -1 nogil:

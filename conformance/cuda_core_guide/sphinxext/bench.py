@@ -239,7 +239,8 @@ def bench_role(
     -------
     tuple of (list of Node, list of system_message)
         The number, or *(not measured)*; a warning when the data is
-        present and lacks the key.
+        present and lacks the key, unless the key's operation is one the
+        benchmark times now and the data's run did not (the page lists those).
     """
     env: BuildEnvironment = inliner.document.settings.env
     key = text.strip()
@@ -250,6 +251,9 @@ def bench_role(
     if not data:
         return [missing], []
     quote = data["quotes"].get(key)
+    if quote is None and key.partition(".")[0] in unmeasured_operations(data):
+        # An operation the benchmark times now and this run did not: the page says so.
+        return [missing], []
     if quote is None:
         message = inliner.reporter.warning(
             f"the benchmark report {path.name if path else ''} has no number {key!r}", line=lineno
