@@ -386,20 +386,8 @@ def graph_add_kernel_owned(
     contract requires of it: a CUDA user object (``cuUserObjectCreate``)
     that the graph retains (``cuGraphRetainUserObject``) before the node is
     added, so that every copy of the graph keeps what the node uses. The
-    floor's user object holds nothing: its destructor does nothing.
-
-    Parameters
-    ----------
-    graph : int
-        A ``CUgraph``.
-    dependency : int
-        A ``CUgraphNode`` the new node follows, or 0 for none.
-    kernel : int
-        A ``CUkernel``, launched in the current context.
-    pointer : int
-        The device pointer passed as the first argument.
-    value : int
-        The 32-bit integer passed as the second argument.
+    floor's user object holds nothing: its destructor does nothing. The
+    arguments are :func:`graph_add_kernel`'s.
 
     Returns
     -------
