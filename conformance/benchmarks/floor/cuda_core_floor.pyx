@@ -164,21 +164,8 @@ def mem_alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) -> int:
 
     The floor of ``Device.allocate`` with what the guide requires of it:
     ``DeviceMemoryResource.allocate`` raises on a capturing stream, which
-    takes a ``cuStreamIsCapturing`` call before every allocation.
-
-    Parameters
-    ----------
-    pool : int
-        A ``CUmemoryPool``.
-    size : int
-        Bytes to allocate.
-    stream : int
-        A ``CUstream``.
-
-    Returns
-    -------
-    int
-        The device pointer.
+    takes a ``cuStreamIsCapturing`` call before every allocation. The
+    arguments and the result are :func:`mem_alloc`'s.
 
     Raises
     ------
