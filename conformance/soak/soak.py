@@ -45,7 +45,7 @@ from pathlib import Path
 
 import soak_settings
 
-__all__ = ["EXIT_FAILED", "EXIT_NO_GPU", "PHASES", "main"]
+__all__ = ["EXIT_FAILED", "EXIT_NO_GPU", "PHASES", "default_sanitizer_workers", "main"]
 
 _HERE = Path(__file__).resolve().parent
 _ROOT = _HERE.parents[1]

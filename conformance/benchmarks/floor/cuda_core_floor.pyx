@@ -165,7 +165,12 @@ def mem_alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) -> int:
     The floor of ``Device.allocate`` with what the guide requires of it:
     ``DeviceMemoryResource.allocate`` raises on a capturing stream, which
     takes a ``cuStreamIsCapturing`` call before every allocation. The
-    arguments and the result are :func:`mem_alloc`'s.
+    arguments are :func:`mem_alloc`'s.
+
+    Returns
+    -------
+    int
+        The device pointer.
 
     Raises
     ------
