@@ -169,14 +169,8 @@ class BenchReportDirective(SphinxDirective):
         reference = self.env.config.cuda_core_guide_bench_reference
         if reference and data.get("reference_digest") != source_digest(Path(reference)):
             reasons.append("the reference implementation's sources have changed since it was recorded")
-        unmeasured = unmeasured_operations(data)
-        if unmeasured:
-            named = ", ".join(render_inline(OPERATIONS[name]) for name in unmeasured)
-            reasons.append(
-                f"it has no measurements of {len(unmeasured)} operation{'s' if len(unmeasured) > 1 else ''} "
-                f"that the benchmark times now ({named}), which the page marks as not measured"
-            )
         result = report_status(self.env, data, _COMMAND, reasons)
+        result += incomplete_notice(unmeasured_operations(data))
         rows = target_rows(data, _shown)
         counts = {
             verdict: sum(1 for row in rows if row[2].startswith(verdict)) for verdict in ("met", "missed", "undecided")
@@ -340,6 +334,39 @@ def format_size(size: float) -> str:
             return f"{size:.3g} {unit}" if size != int(size) else f"{int(size)} {unit}"
         size /= 1024
     return f"{size:.3g} GiB"
+
+
+def incomplete_notice(unmeasured: list[str]) -> list[nodes.Node]:
+    """Return the box that says which operations the recorded run did not time, or nothing.
+
+    The rest of the data still describes the code, so this is not the
+    *Stale data* box: the operations were added to the benchmark after the run.
+
+    Parameters
+    ----------
+    unmeasured : list of str
+        What :func:`unmeasured_operations` returns.
+
+    Returns
+    -------
+    list of docutils.nodes.Node
+        An admonition titled *Incomplete data*, or an empty list.
+    """
+    if not unmeasured:
+        return []
+    count = len(unmeasured)
+    named = ", ".join(render_inline(OPERATIONS[name]) for name in unmeasured)
+    box = nodes.admonition(classes=["guide-report-incomplete", "note"])
+    box += nodes.title("Incomplete data", "Incomplete data")
+    text = nodes.paragraph()
+    text += nodes.Text(
+        f"The run has no measurements of {count} operation{'s' if count > 1 else ''} that the benchmark "
+        f"times now ({named}): the page marks {'them' if count > 1 else 'it'} as not measured. Run "
+    )
+    text += nodes.literal(_COMMAND, _COMMAND)
+    text += nodes.Text(" again and commit what it writes.")
+    box += text
+    return [box]
 
 
 def unmeasured_operations(data: dict) -> list[str]:
