@@ -355,7 +355,7 @@ def incomplete_notice(unmeasured: list[str]) -> list[nodes.Node]:
     if not unmeasured:
         return []
     count = len(unmeasured)
-    named = ", ".join(render_inline(OPERATIONS[name]) for name in unmeasured)
+    named = "; ".join(render_inline(OPERATIONS[name]) for name in unmeasured)
     box = nodes.admonition(classes=["guide-report-incomplete", "note"])
     box += nodes.title("Incomplete data", "Incomplete data")
     text = nodes.paragraph()
