@@ -66,6 +66,7 @@ __all__ = [
     "format_estimate",
     "format_quote",
     "format_size",
+    "incomplete_notice",
     "unmeasured_operations",
 ]
 
