@@ -13,9 +13,10 @@ its record, and needs no GPU.
 
 A failure of another implementation that :data:`KNOWN_DEFECTS` lists, and
 nothing else, is that implementation's known defect: the verdict keeps its
-problems under ``known_defect`` and does not fail the run, as a strict
-``xfail`` with a reason does in the API suite. Only the failure listed is
-excused: any other problem of the same case still fails it.
+problems under ``known_defect`` and does not fail the run, as an ``xfail``
+with a reason does in the API suite. It is not strict: the defects listed
+depend on timing, so a run where one does not show passes. Only the
+failure listed is excused: any other problem of the same case still fails it.
 """
 
 from __future__ import annotations
