@@ -23,8 +23,13 @@ from cuda_core_guide.testing import HostGate
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the ``surface`` marker."""
+    """Register the ``surface`` and ``pool_import_in_child`` markers."""
     config.addinivalue_line("markers", "surface: compares the installed cuda.core's surface; GPU sessions run it too")
+    config.addinivalue_line(
+        "markers",
+        "pool_import_in_child: a spawned child imports a memory pool the test exports; the soak's sanitized run "
+        "leaves these out (conformance/soak/sanitizer.py, UNSANITIZED_MARKERS, says why)",
+    )
 
 
 @pytest.fixture

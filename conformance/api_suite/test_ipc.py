@@ -262,6 +262,7 @@ def test_registry_returns_the_registered_resource(ipc_device) -> None:
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_device_buffer_shared_through_multiprocessing(ipc_device, stream) -> None:
     mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
@@ -274,6 +275,7 @@ def test_device_buffer_shared_through_multiprocessing(ipc_device, stream) -> Non
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_device_buffer_pickled_after_its_resource(ipc_device, stream) -> None:
     mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
@@ -286,6 +288,7 @@ def test_device_buffer_pickled_after_its_resource(ipc_device, stream) -> None:
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_device_buffer_shared_through_handle_and_descriptor(ipc_device, stream) -> None:
     mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
@@ -305,6 +308,7 @@ def test_device_buffer_shared_through_handle_and_descriptor(ipc_device, stream) 
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_pinned_buffer_shared_through_multiprocessing(ipc_pinned_device, stream) -> None:
     mr = PinnedMemoryResource(PinnedMemoryResourceOptions(ipc_enabled=True))
@@ -345,6 +349,7 @@ def child_imports_one_descriptor_twice(handle, descriptor, device_id: int, size:
     stream.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_a_descriptor_imported_twice_shares_one_mapping(ipc_device, stream) -> None:
     mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
@@ -378,6 +383,7 @@ def test_a_short_descriptor_payload_is_refused_before_the_driver(ipc_device, str
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_descriptor_sizes_are_checked_against_the_mapped_memory(ipc_device, stream) -> None:
     mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
@@ -404,6 +410,7 @@ def test_descriptor_sizes_are_checked_against_the_mapped_memory(ipc_device, stre
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_a_registered_device_pool_is_not_mapped_as_pinned(ipc_device) -> None:
     mr = DeviceMemoryResource(ipc_device, DeviceMemoryResourceOptions(ipc_enabled=True))
@@ -416,6 +423,7 @@ def test_a_registered_device_pool_is_not_mapped_as_pinned(ipc_device) -> None:
     mr.close()
 
 
+@pytest.mark.pool_import_in_child
 @pytest.mark.gpu
 def test_a_device_pool_is_not_mapped_as_pinned(ipc_device, known_upstream_bug) -> None:
     known_upstream_bug(

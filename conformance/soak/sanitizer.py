@@ -20,10 +20,18 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-__all__ = ["EXPECTED_API_ERRORS", "SANITIZER_OPTIONS", "find_sanitizer", "summarize"]
+__all__ = ["EXPECTED_API_ERRORS", "SANITIZER_OPTIONS", "UNSANITIZED_MARKERS", "find_sanitizer", "summarize"]
 
 SANITIZER_OPTIONS = ("--tool", "memcheck", "--leak-check", "full", "--print-limit", "10000")
 """How the tool runs: memcheck, device allocations leaked at exit reported, every error printed."""
+
+UNSANITIZED_MARKERS: dict[str, str] = {
+    "pool_import_in_child": "the test spawns a child process that imports a memory pool the test exports; under "
+    "memcheck no such child answered within 600 s, in upstream 1.2.2 and in the reference alike (the same 8 tests "
+    "each, on an H200 with driver 580, 2026-11-28), while the other 248 GPU tests ran to the end; "
+    "`nox -s conformance` runs these tests without the tool",
+}
+"""The API suite's markers whose tests the sanitized run leaves out, each with why; the soak's record lists them."""
 
 EXPECTED_API_ERRORS: tuple[dict[str, str], ...] = (
     {

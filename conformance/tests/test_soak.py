@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -367,6 +368,47 @@ def test_the_sanitized_api_suite_dumps_the_stacks_of_a_test_that_hangs() -> None
     assert command[command.index("-o") + 1] == "faulthandler_timeout=150"
     assert command[-1] == "conformance/api_suite"
     assert command[command.index("-n") + 1] == "4"
+
+
+def test_the_sanitized_api_suite_leaves_out_only_the_marked_tests(tmp_path: Path) -> None:
+    sanitizer = soak_module("sanitizer")
+    assert list(sanitizer.UNSANITIZED_MARKERS) == ["pool_import_in_child"]
+    tests = tmp_path / "test_sample.py"
+    tests.write_text(
+        "import pytest\n"
+        "@pytest.mark.gpu\ndef test_on_the_gpu():\n    pass\n"
+        "@pytest.mark.gpu\n@pytest.mark.pool_import_in_child\ndef test_importing_in_a_child():\n    pass\n"
+        "def test_on_the_cpu():\n    pass\n",
+        encoding="utf-8",
+    )
+    command = soak._api_suite_command(1)
+    expression = command[command.index("-m", 3) + 1]
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", expression, tests],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    ).stdout
+    assert "test_sample.py::test_on_the_gpu" in collected
+    assert "test_importing_in_a_child" not in collected
+    assert "test_on_the_cpu" not in collected
+
+
+def test_every_ipc_test_that_spawns_a_child_carries_the_marker() -> None:
+    # Every child that test_ipc.py spawns imports a pool the test exports: the case the marker names.
+    tree = ast.parse((ROOT / "conformance" / "api_suite" / "test_ipc.py").read_text(encoding="utf-8"))
+    spawning = {
+        node.name: {ast.unparse(decorator) for decorator in node.decorator_list}
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "run_spawned"
+            for call in ast.walk(node)
+        )
+    }
+    assert len(spawning) == 8
+    assert {name for name, marks in spawning.items() if "pytest.mark.pool_import_in_child" not in marks} == set()
 
 
 def test_a_sanitized_run_stopped_at_its_time_limit_fails_the_soak() -> None:
