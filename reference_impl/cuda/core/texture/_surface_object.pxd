@@ -4,17 +4,11 @@
 
 from cuda.bindings cimport cydriver
 
-from cuda.core.texture._texture_object cimport ResourceDescriptor
+from cuda.core.texture._texture_object cimport _BindlessObject
 
 
-cdef class SurfaceObject:
-    cdef:
-        cydriver.CUsurfObject _handle
-        cydriver.CUcontext _ctx
-        int _device_id
-        ResourceDescriptor _resource
-        object _keep  # the handle of the array the surface reads and writes
-        object __weakref__
+cdef class SurfaceObject(_BindlessObject):
+    pass
 
 
 cdef SurfaceObject SurfaceObject_create(int device_id, cydriver.CUcontext ctx, object resource)

@@ -4,6 +4,8 @@
 
 from cuda.bindings cimport cydriver
 
+from cuda.core.texture._opaque_array cimport _TextureHandleKind
+
 
 cdef class ResourceDescriptor:
     cdef:
@@ -17,20 +19,30 @@ cdef class ResourceDescriptor:
         object _pitch_bytes
 
 
-cdef class TextureObject:
+cdef class _BindlessObject:
     cdef:
-        cydriver.CUtexObject _handle
+        unsigned long long _handle  # the CUtexObject or CUsurfObject
         cydriver.CUcontext _ctx
+        _TextureHandleKind _kind
         int _device_id
         ResourceDescriptor _resource
-        object _options
-        object _keep  # what holds the memory the texture reads: an array's handle, or a Buffer
+        object _keep  # what holds the memory the object reads: an array's handle, or a Buffer
         object __weakref__
+
+
+cdef class TextureObject(_BindlessObject):
+    cdef:
+        object _options
 
 
 cdef TextureObject TextureObject_create(
     int device_id, cydriver.CUcontext ctx, object resource, object options
 )
+cdef int BindlessObject_open(
+    _BindlessObject self, _TextureHandleKind kind, cydriver.CUcontext ctx, int device_id,
+    ResourceDescriptor resource, object keep, cydriver.CUDA_RESOURCE_DESC* c_resource,
+    cydriver.CUDA_TEXTURE_DESC* c_texture,
+) except -1
 cdef object ResourceDescriptor_fill(
     ResourceDescriptor self, cydriver.CUDA_RESOURCE_DESC* desc, int device_id
 )

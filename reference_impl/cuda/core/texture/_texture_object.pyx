@@ -29,6 +29,7 @@ from cuda.core.texture._opaque_array cimport (
     OpaqueArray,
     OpaqueArray_check_open,
     _KIND_TEXTURE_OBJECT,
+    _TextureHandleKind,
     array_format,
     channels_argument,
     cu_array_format,
@@ -61,7 +62,78 @@ _MAX_ADDRESS_AXES = 3
 _BORDER_CHANNELS = 4
 
 
-cdef class TextureObject:
+cdef class _BindlessObject:
+    """Own a texture or surface object: the handle, its closing and the memory it keeps alive.
+
+    Not part of the public API: the base of :class:`TextureObject` and
+    :class:`~cuda.core.texture.SurfaceObject`, which make the driver object
+    with :func:`BindlessObject_open` and say how it reads its memory.
+    """
+
+    def __dealloc__(self) -> None:
+        BindlessObject_dealloc(self)
+
+    def __enter__(self) -> _BindlessObject:
+        return self
+
+    def __exit__(self, exc_type: object, exc_value: object, traceback: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Destroy the texture or surface object, and let go of the memory it uses.
+
+        Closing a closed object does nothing.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy the object. It counts as closed
+            even then.
+        """
+        cdef unsigned long long c_handle = self._handle
+        cdef cydriver.CUcontext c_ctx = self._ctx
+        if c_handle == 0:
+            return
+        self._handle = 0
+        try:
+            destroy_or_raise(c_ctx, self._kind, c_handle)
+        finally:
+            self._keep = None
+
+    @property
+    def device(self) -> Device:
+        """The :class:`Device` the texture or surface object was created on."""
+        # Imported here: cuda.core._device makes texture and surface objects, and imports this module when it does.
+        from cuda.core._device import Device
+
+        return Device(self._device_id)
+
+    @property
+    def handle(self) -> int:
+        """The driver's ``CUtexObject`` or ``CUsurfObject``, a 64-bit integer to pass to kernels.
+
+        Raises
+        ------
+        RuntimeError
+            If the object is closed.
+        """
+        if self._handle == 0:
+            name = "TextureObject" if self._kind == _KIND_TEXTURE_OBJECT else "SurfaceObject"
+            raise RuntimeError(f"{name} has been closed")
+        return self._handle
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the texture or surface object has been closed."""
+        return self._handle == 0
+
+    @property
+    def resource(self) -> ResourceDescriptor:
+        """The :class:`ResourceDescriptor` of the memory the texture or surface object uses."""
+        return self._resource
+
+
+cdef class TextureObject(_BindlessObject):
     """Own a texture object, through which kernels sample an array or linear memory.
 
     A texture object is made by :meth:`Device.create_texture_object`; it
@@ -87,76 +159,15 @@ cdef class TextureObject:
             "TextureObject objects cannot be instantiated directly. Please use Device.create_texture_object()."
         )
 
-    def __dealloc__(self) -> None:
-        TextureObject_dealloc(self)
-
-    def __enter__(self) -> TextureObject:
-        return self
-
-    def __exit__(self, exc_type: object, exc_value: object, traceback: object) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         if self._handle == 0:
             return f"<TextureObject kind={self._resource._kind} (closed)>"
         return f"<TextureObject handle={self._handle:#x} kind={self._resource._kind}>"
 
-    def close(self) -> None:
-        """Destroy the texture object, and let go of the memory it reads.
-
-        Closing a closed texture object does nothing.
-
-        Raises
-        ------
-        CUDAError
-            If the driver fails to destroy the texture object. It counts as
-            closed even then.
-        """
-        cdef cydriver.CUtexObject c_handle = self._handle
-        cdef cydriver.CUcontext c_ctx = self._ctx
-        if c_handle == 0:
-            return
-        self._handle = 0
-        try:
-            destroy_or_raise(c_ctx, _KIND_TEXTURE_OBJECT, c_handle)
-        finally:
-            self._keep = None
-
-    @property
-    def device(self) -> Device:
-        """The :class:`Device` the texture object was created on."""
-        # Imported here: cuda.core._device makes texture objects, and imports this module when it does.
-        from cuda.core._device import Device
-
-        return Device(self._device_id)
-
-    @property
-    def handle(self) -> int:
-        """The driver's ``CUtexObject``, a 64-bit integer to pass to kernels.
-
-        Raises
-        ------
-        RuntimeError
-            If the texture object is closed.
-        """
-        if self._handle == 0:
-            raise RuntimeError("TextureObject has been closed")
-        return self._handle
-
-    @property
-    def is_closed(self) -> bool:
-        """Whether the texture object has been closed."""
-        return self._handle == 0
-
     @property
     def options(self) -> TextureObjectOptions:
         """The :class:`TextureObjectOptions` the texture object was created with."""
         return self._options
-
-    @property
-    def resource(self) -> ResourceDescriptor:
-        """The :class:`ResourceDescriptor` of the memory the texture object reads."""
-        return self._resource
 
 
 cdef class ResourceDescriptor:
@@ -552,21 +563,9 @@ cdef TextureObject TextureObject_create(
     if opts.border_color is not None:
         for channel in range(_BORDER_CHANNELS):
             c_texture.borderColor[channel] = opts.border_color[channel]
-    cdef cydriver.CUtexObject c_handle = 0
-    cdef bint pushed = False
-    with nogil:
-        Context_push_if_not_current(ctx, &pushed)
-        try:
-            HANDLE_RETURN(cydriver.cuTexObjectCreate(&c_handle, &c_resource, &c_texture, NULL))
-        finally:
-            Context_pop_if_pushed(pushed)
     cdef TextureObject texture = TextureObject.__new__(TextureObject)
-    texture._handle = c_handle
-    texture._ctx = ctx
-    texture._device_id = device_id
-    texture._resource = descriptor
     texture._options = opts
-    texture._keep = keep
+    BindlessObject_open(texture, _KIND_TEXTURE_OBJECT, ctx, device_id, descriptor, keep, &c_resource, &c_texture)
     return texture
 
 
@@ -657,10 +656,45 @@ cdef object float_option(object value, str name):
     return number
 
 
-cdef void TextureObject_dealloc(TextureObject self) noexcept:
-    """Destroy a texture object that was never closed; report a failure as a warning."""
-    cdef cydriver.CUtexObject c_handle = self._handle
+cdef int BindlessObject_open(
+    _BindlessObject self, _TextureHandleKind kind, cydriver.CUcontext ctx, int device_id,
+    ResourceDescriptor resource, object keep, cydriver.CUDA_RESOURCE_DESC* c_resource,
+    cydriver.CUDA_TEXTURE_DESC* c_texture,
+) except -1:
+    """Create, in context ``ctx``, the driver object that ``self``, a new texture or surface object, owns.
+
+    ``kind`` says which of the two: a texture object samples ``resource``
+    (described to the driver in ``c_resource``) as ``c_texture`` says; a
+    surface object has no ``c_texture``. ``self`` holds ``keep``, what keeps
+    the memory alive. If the driver fails, ``self`` stays closed.
+    """
+    cdef unsigned long long c_handle = 0
+    cdef bint pushed = False
+    self._ctx = ctx
+    self._kind = kind
+    self._device_id = device_id
+    self._resource = resource
+    with nogil:
+        Context_push_if_not_current(ctx, &pushed)
+        try:
+            if kind == _KIND_TEXTURE_OBJECT:
+                HANDLE_RETURN(cydriver.cuTexObjectCreate(&c_handle, c_resource, c_texture, NULL))
+            else:
+                HANDLE_RETURN(cydriver.cuSurfObjectCreate(&c_handle, c_resource))
+        finally:
+            Context_pop_if_pushed(pushed)
+    self._handle = c_handle
+    self._keep = keep
+    return 0
+
+
+cdef void BindlessObject_dealloc(_BindlessObject self) noexcept:
+    """Destroy a texture or surface object that was never closed; report a failure as a warning."""
+    cdef unsigned long long c_handle = self._handle
     if c_handle == 0:
         return
     self._handle = 0
-    destroy_or_warn(self._ctx, _KIND_TEXTURE_OBJECT, c_handle, "texture object")
+    destroy_or_warn(
+        self._ctx, self._kind, c_handle,
+        "texture object" if self._kind == _KIND_TEXTURE_OBJECT else "surface object",
+    )
