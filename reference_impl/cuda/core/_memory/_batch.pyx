@@ -20,6 +20,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
 from cuda.core._memory._managed_buffer cimport MB_location
+from cuda.core._memory._memory_pool cimport capture_status
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
@@ -372,11 +373,7 @@ cdef cydriver.CUmemcpyAttributes copy_attributes(object options) except *:
 
 cdef int check_not_capturing(Stream s, str what) except -1:
     """Raise ``TypeError`` if ``s`` is capturing a graph: batches have no graph node."""
-    cdef cydriver.CUstream c_stream = s._handle
-    cdef cydriver.CUstreamCaptureStatus status
-    with nogil:
-        HANDLE_RETURN(cydriver.cuStreamIsCapturing(c_stream, &status))
-    if status == cydriver.CU_STREAM_CAPTURE_STATUS_ACTIVE:
+    if capture_status(s._handle) == cydriver.CU_STREAM_CAPTURE_STATUS_ACTIVE:
         raise TypeError(
             f"{what} does not support graph capture; copy buffer by buffer with Buffer.copy_to"
         )

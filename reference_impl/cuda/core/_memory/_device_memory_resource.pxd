@@ -2,9 +2,9 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-from cuda.core._memory._memory_pool cimport _MemPool
+from cuda.core._memory._memory_pool cimport _IPCMemPool
 
 
-cdef class DeviceMemoryResource(_MemPool):
+cdef class DeviceMemoryResource(_IPCMemPool):
     cdef:
         int _device_id

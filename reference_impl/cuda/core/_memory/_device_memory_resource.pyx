@@ -15,7 +15,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
-from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._memory._buffer cimport Buffer, Buffer_from_ptr, MemoryResource, size_argument
 from cuda.core._memory._ipc cimport (
     IPCAllocationHandle,
     IPC_check_location,
@@ -27,8 +27,9 @@ from cuda.core._memory._ipc cimport (
     IPC_register,
 )
 from cuda.core._memory._memory_pool cimport (
-    _MemPool,
+    _IPCMemPool,
     MP_allocate_checked,
+    MP_check_allocatable,
     MP_check_open,
     MP_create_pool,
     MP_map_pool,
@@ -44,7 +45,6 @@ import operator
 import uuid
 
 from cuda.core._device import Device
-from cuda.core._memory._buffer import Buffer
 
 __all__ = [
     "DeviceMemoryResource",
@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-cdef class DeviceMemoryResource(_MemPool):
+cdef class DeviceMemoryResource(_IPCMemPool):
     """Allocate device memory in stream order from a CUDA memory pool.
 
     Without ``options``, the resource uses the device's current memory pool
@@ -123,45 +123,6 @@ cdef class DeviceMemoryResource(_MemPool):
             f"owns_pool={bool(self._owns_pool)}>"
         )
 
-    def allocate(self, size: int, *, stream: Stream) -> Buffer:
-        """Allocate ``size`` bytes of device memory on ``stream``.
-
-        Parameters
-        ----------
-        size : int
-            The size of the buffer, in bytes.
-        stream : Stream
-            The stream that orders the allocation; the buffer is freed on it
-            too, unless :meth:`Buffer.close` is given another one.
-
-        Returns
-        -------
-        Buffer
-            The new buffer, owned by this resource.
-
-        Raises
-        ------
-        CUDAError
-            If the driver cannot allocate the memory.
-        RuntimeError
-            If the resource is closed, or ``stream`` is being captured into
-            a graph (a building :class:`~cuda.core.graph.GraphBuilder` or its
-            stream): ``_MemPool cannot perform memory operations on a
-            capturing stream (consider using GraphMemoryResource).``
-        TypeError
-            If ``size`` is not an int or ``stream`` not a :class:`Stream`, or
-            the resource is mapped from another process.
-        ValueError
-            If ``size`` is negative.
-        """
-        MP_check_open(self)
-        if self._mapped:
-            raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource")
-        cdef size_t c_size = size_argument(size, "size")
-        cdef Stream s = Stream_accept(stream)
-        cdef uintptr_t c_ptr = MP_allocate_checked(self, c_size, s)
-        return Buffer_from_ptr(c_ptr, c_size, self, None, s)
-
     def deallocate(self, ptr: int, size: int, *, stream: Stream | None) -> None:
         """Free memory this resource allocated, in stream order.
 
@@ -197,6 +158,14 @@ cdef class DeviceMemoryResource(_MemPool):
         resource's device, made current for the call.
         """
         DMR_deallocate(self, <uintptr_t>operator.index(ptr), stream)
+
+    cdef Buffer _allocate(self, object size, object stream):
+        """Check the resource, then the arguments, and allocate: the body of :meth:`allocate`."""
+        MP_check_allocatable(self)
+        cdef size_t c_size = size_argument(size, "size")
+        cdef Stream s = Stream_accept(stream)
+        cdef uintptr_t c_ptr = MP_allocate_checked(self, c_size, s)
+        return Buffer_from_ptr(c_ptr, c_size, self, None, s)
 
     cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1:
         """Free a closing buffer's memory without a Python call, unless deallocate is overridden."""
@@ -307,21 +276,6 @@ cdef class DeviceMemoryResource(_MemPool):
             If the resource already has another identifier.
         """
         return IPC_register(self, self._alloc_handle, uuid)
-
-    @property
-    def allocation_handle(self) -> IPCAllocationHandle:
-        """Return the handle that shares the pool with other processes.
-
-        The resource owns the handle and closes it with the pool.
-
-        Raises
-        ------
-        RuntimeError
-            If the resource is not IPC-enabled.
-        """
-        if self._alloc_handle is None:
-            raise RuntimeError("Memory resource is not IPC-enabled")
-        return self._alloc_handle
 
     @property
     def device_id(self) -> int:
@@ -648,14 +602,7 @@ cdef cydriver.CUresult DMR_leave_device(int device_id) noexcept nogil:
 
 cdef object DMR_get_access(DeviceMemoryResource self, int device_id):
     """Return the :class:`MemoryPoolAccess` of device ``device_id`` to the pool of ``self``."""
-    cdef cydriver.CUmemoryPool c_pool = self._pool
-    cdef cydriver.CUmemAccess_flags c_flags
-    cdef cydriver.CUmemLocation c_location
-    memset(&c_location, 0, sizeof(c_location))
-    c_location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
-    c_location.id = device_id
-    with nogil:
-        HANDLE_RETURN(cydriver.cuMemPoolGetAccess(&c_flags, c_pool, &c_location))
+    cdef cydriver.CUmemAccess_flags c_flags = pool_access_flags(self._pool, device_id)
     return _ACCESS_BY_FLAGS[c_flags]
 
 
@@ -665,22 +612,32 @@ cdef tuple DMR_peers(DeviceMemoryResource self):
     cdef cydriver.CUmemoryPool c_pool = self._pool
     cdef int c_owner = self._device_id
     cdef int c_count = 0
-    cdef cydriver.CUmemAccess_flags c_flags
-    cdef cydriver.CUmemLocation c_location
     with nogil:
         HANDLE_RETURN(cydriver.cuDeviceGetCount(&c_count))
     peers = []
-    memset(&c_location, 0, sizeof(c_location))
-    c_location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
     for device_id in range(c_count):
         if device_id == c_owner:
             continue
-        c_location.id = device_id
-        with nogil:
-            HANDLE_RETURN(cydriver.cuMemPoolGetAccess(&c_flags, c_pool, &c_location))
-        if c_flags == cydriver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE:
+        if (
+            pool_access_flags(c_pool, device_id)
+            == cydriver.CUmemAccess_flags.CU_MEM_ACCESS_FLAGS_PROT_READWRITE
+        ):
             peers.append(device_id)
     return tuple(peers)
+
+
+cdef cydriver.CUmemAccess_flags pool_access_flags(
+    cydriver.CUmemoryPool pool, int device_id
+) except *:
+    """Return the driver's flags for the access device ``device_id`` has to ``pool``."""
+    cdef cydriver.CUmemAccess_flags c_flags
+    cdef cydriver.CUmemLocation c_location
+    memset(&c_location, 0, sizeof(c_location))
+    c_location.type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_DEVICE
+    c_location.id = device_id
+    with nogil:
+        HANDLE_RETURN(cydriver.cuMemPoolGetAccess(&c_flags, pool, &c_location))
+    return c_flags
 
 
 cdef set DMR_peer_ids(DeviceMemoryResource self, object devices, bint strict):

@@ -16,7 +16,7 @@ from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
-from cuda.core._memory._memory_pool cimport free_async
+from cuda.core._memory._memory_pool cimport capture_status, free_async
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_exact_argument_type
 
@@ -248,10 +248,7 @@ def _graph_memory_resource(type cls, int device_id) -> GraphMemoryResource:
 
 cdef int GMR_check_capturing(cydriver.CUstream stream) except -1:
     """Raise :class:`RuntimeError` unless ``stream`` is being captured."""
-    cdef cydriver.CUstreamCaptureStatus status
-    with nogil:
-        HANDLE_RETURN(cydriver.cuStreamIsCapturing(stream, &status))
-    if status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
+    if capture_status(stream) != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE:
         raise RuntimeError(
             "GraphMemoryResource cannot perform memory operations on a non-capturing stream."
         )

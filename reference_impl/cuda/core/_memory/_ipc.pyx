@@ -130,12 +130,8 @@ cdef class IPCAllocationHandle:
         self._location_type = cydriver.CUmemLocationType.CU_MEM_LOCATION_TYPE_INVALID
 
     def __dealloc__(self):
-        cdef int fd = self._fd
-        if fd < 0:
-            return
-        self._fd = -1
         try:
-            os.close(fd)
+            IPCAH_close(self)
         except OSError as exc:
             # Nothing can be raised from here: say so instead.
             warnings.warn(
@@ -181,11 +177,7 @@ cdef class IPCAllocationHandle:
             If the operating system fails to close the descriptor; the
             handle is closed all the same.
         """
-        cdef int fd = self._fd
-        if fd < 0:
-            return
-        self._fd = -1
-        os.close(fd)
+        IPCAH_close(self)
 
     @property
     def handle(self) -> int:
@@ -480,6 +472,16 @@ cdef object IPC_from_registry(object uuid):
         return _REGISTRY[uuid]
     except (KeyError, TypeError):
         raise RuntimeError(f"Memory resource {uuid} was not found") from None
+
+
+cdef int IPCAH_close(IPCAllocationHandle self) except -1:
+    """Close the file descriptor of ``self``, once: it counts as closed even if closing fails."""
+    cdef int fd = self._fd
+    if fd < 0:
+        return 0
+    self._fd = -1
+    os.close(fd)
+    return 0
 
 
 multiprocessing.reduction.register(IPCAllocationHandle, _reduce_allocation_handle)

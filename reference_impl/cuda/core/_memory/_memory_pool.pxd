@@ -5,7 +5,7 @@
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
-from cuda.core._memory._buffer cimport MemoryResource
+from cuda.core._memory._buffer cimport Buffer, MemoryResource
 from cuda.core._memory._ipc cimport IPCAllocationHandle
 from cuda.core._stream cimport Stream
 
@@ -19,6 +19,11 @@ cdef class _MemPool(MemoryResource):
         object _alloc_handle
         object _attributes
         object __weakref__
+    cdef Buffer _allocate(self, object size, object stream)
+
+
+cdef class _IPCMemPool(_MemPool):
+    pass
 
 
 cdef class _MemPoolAttributes:
@@ -41,6 +46,8 @@ cdef int MP_create_pool(
 cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool)
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0
 cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) except? 0
+cdef int MP_check_allocatable(_MemPool self) except -1
 cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1
+cdef cydriver.CUstreamCaptureStatus capture_status(cydriver.CUstream stream) except *
 cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1
 cdef int free_async(object ptr, object stream) except -1

@@ -10,8 +10,10 @@ location (borrowed) or one it created or mapped from another process
 :class:`DeviceMemoryResource`, :class:`PinnedMemoryResource` and
 :class:`ManagedMemoryResource` choose the pool; this class does the rest:
 closing it, its properties, and the import of a pool shared by another
-process. :class:`_MemPoolAttributes` reads the attributes of any
-resource's pool.
+process. :class:`_IPCMemPool` adds the allocation handle of the two
+resources whose pools other processes can map, the device and pinned
+ones. :class:`_MemPoolAttributes` reads the attributes of any resource's
+pool.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from libc.stdint cimport uint64_t, uintptr_t
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
-from cuda.core._memory._buffer cimport Buffer_from_ptr, MemoryResource, size_argument
+from cuda.core._memory._buffer cimport Buffer, Buffer_from_ptr, MemoryResource, size_argument
 from cuda.core._memory._ipc cimport (
     _HANDLE_TYPE_NONE,
     IPCAllocationHandle,
@@ -38,8 +40,6 @@ import operator
 import uuid
 import warnings
 import weakref
-
-from cuda.core._memory._buffer import Buffer
 
 __all__ = []
 
@@ -110,6 +110,13 @@ cdef class _MemPool(MemoryResource):
             the resource is mapped from another process.
         ValueError
             If ``size`` is negative.
+        """
+        return self._allocate(size, stream)
+
+    cdef Buffer _allocate(self, object size, object stream):
+        """Check the arguments, then the resource, and allocate: the body of :meth:`allocate`.
+
+        :class:`DeviceMemoryResource` checks the resource first.
         """
         cdef Stream s = Stream_accept(stream)
         cdef size_t c_size = size_argument(size, "size")
@@ -215,6 +222,29 @@ cdef class _MemPool(MemoryResource):
         if self._alloc_handle is None:
             return None
         return (<IPCAllocationHandle>self._alloc_handle)._uuid
+
+
+cdef class _IPCMemPool(_MemPool):
+    """Allocate from a memory pool that other processes can map.
+
+    The base of :class:`DeviceMemoryResource` and :class:`PinnedMemoryResource`,
+    whose pools can be shared; it is not created directly.
+    """
+
+    @property
+    def allocation_handle(self) -> IPCAllocationHandle:
+        """Return the handle that shares the pool with other processes.
+
+        The resource owns the handle and closes it with the pool.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is not IPC-enabled.
+        """
+        if self._alloc_handle is None:
+            raise RuntimeError("Memory resource is not IPC-enabled")
+        return self._alloc_handle
 
 
 cdef class _MemPoolAttributes:
@@ -383,10 +413,16 @@ cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1:
 
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0:
     """Allocate ``size`` bytes from the pool of ``self`` on ``stream``; 0 for an empty buffer."""
+    MP_check_allocatable(self)
+    return MP_allocate_checked(self, size, stream)
+
+
+cdef int MP_check_allocatable(_MemPool self) except -1:
+    """Raise unless ``self`` can allocate: :class:`RuntimeError` if closed, :class:`TypeError` if mapped."""
     MP_check_open(self)
     if self._mapped:
         raise TypeError("Cannot allocate from a mapped IPC-enabled memory resource")
-    return MP_allocate_checked(self, size, stream)
+    return 0
 
 
 cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) except? 0:
@@ -411,15 +447,20 @@ cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1:
     included. The message is upstream's, which names the pools' common
     base class, for every pool.
     """
-    cdef cydriver.CUstreamCaptureStatus c_status
-    with nogil:
-        HANDLE_RETURN(cydriver.cuStreamIsCapturing(stream, &c_status))
-    if c_status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+    if capture_status(stream) != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
         raise RuntimeError(
             "_MemPool cannot perform memory operations on a capturing stream "
             "(consider using GraphMemoryResource)."
         )
     return 0
+
+
+cdef cydriver.CUstreamCaptureStatus capture_status(cydriver.CUstream stream) except *:
+    """Return the capture status of ``stream``: whether it is being captured into a graph."""
+    cdef cydriver.CUstreamCaptureStatus c_status
+    with nogil:
+        HANDLE_RETURN(cydriver.cuStreamIsCapturing(stream, &c_status))
+    return c_status
 
 
 cdef int free_async(object ptr, object stream) except -1:

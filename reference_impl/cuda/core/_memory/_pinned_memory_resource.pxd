@@ -2,9 +2,9 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-from cuda.core._memory._memory_pool cimport _MemPool
+from cuda.core._memory._memory_pool cimport _IPCMemPool
 
 
-cdef class PinnedMemoryResource(_MemPool):
+cdef class PinnedMemoryResource(_IPCMemPool):
     cdef:
         int _numa_id

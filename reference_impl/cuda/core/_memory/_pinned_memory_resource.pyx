@@ -25,7 +25,7 @@ from cuda.core._memory._ipc cimport (
     IPC_register,
 )
 from cuda.core._memory._memory_pool cimport (
-    _MemPool,
+    _IPCMemPool,
     MP_create_pool,
     MP_map_pool,
     MP_use_current_pool,
@@ -39,7 +39,7 @@ import uuid
 __all__ = ["PinnedMemoryResource", "PinnedMemoryResourceOptions"]
 
 
-cdef class PinnedMemoryResource(_MemPool):
+cdef class PinnedMemoryResource(_IPCMemPool):
     """Allocate page-locked (pinned) host memory in stream order from a CUDA memory pool.
 
     The host and every device can access the memory. Without ``options``,
@@ -185,21 +185,6 @@ cdef class PinnedMemoryResource(_MemPool):
             If the resource already has another identifier.
         """
         return IPC_register(self, self._alloc_handle, uuid)
-
-    @property
-    def allocation_handle(self) -> IPCAllocationHandle:
-        """Return the handle that shares the pool with other processes.
-
-        The resource owns the handle and closes it with the pool.
-
-        Raises
-        ------
-        RuntimeError
-            If the resource is not IPC-enabled.
-        """
-        if self._alloc_handle is None:
-            raise RuntimeError("Memory resource is not IPC-enabled")
-        return self._alloc_handle
 
     @property
     def device_id(self) -> int:
