@@ -30,6 +30,7 @@ at a wheelhouse: ``PIP_NO_INDEX=1 PIP_FIND_LINKS=$PWD/.whl nox -s conformance``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import sys
@@ -233,15 +234,17 @@ def _actionlint(session: nox.Session) -> str | None:
     """Return the actionlint to run, installing it if needed; ``None`` when the lint goes on without it."""
     if os.environ.get("ACTIONLINT"):
         return os.environ["ACTIONLINT"]
-    try:
+    binary = Path(session.bin) / "actionlint"
+    with contextlib.suppress(nox.command.CommandFailed):
         session.install(ACTIONLINT)
-    except nox.command.CommandFailed:
-        reason = f"{ACTIONLINT} could not be installed: it downloads the actionlint binary from github.com"
-        if os.environ.get("CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT") == "1":
-            session.warn(f"ACTIONLINT NOT RUN: {reason}; CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1 says to go on")
-            return None
-        session.error(f"{reason}; set ACTIONLINT to an actionlint binary, or CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1")
-    return str(Path(session.bin) / "actionlint")
+    if binary.is_file():
+        return str(binary)
+    # A failed install, or one that left no binary (an offline build of the package, or a cached one).
+    reason = f"{ACTIONLINT} did not install the actionlint binary: it downloads it from github.com"
+    if os.environ.get("CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT") == "1":
+        session.warn(f"ACTIONLINT NOT RUN: {reason}; CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1 says to go on")
+        return None
+    session.error(f"{reason}; set ACTIONLINT to an actionlint binary, or CUDA_CORE_GUIDE_LINT_WITHOUT_ACTIONLINT=1")
 
 
 @nox.session
