@@ -13,6 +13,9 @@ kernel, and write an array through a surface from a kernel.
 from __future__ import annotations
 
 import ctypes
+import gc
+import threading
+import weakref
 
 import numpy as np
 import pytest
@@ -30,6 +33,27 @@ from cuda.core.typing import ArrayFormatType
 pytestmark = pytest.mark.gpu
 
 WIDTH, HEIGHT = 16, 8
+
+
+_SAMPLE = """
+extern "C" __global__ void sample(cudaTextureObject_t tex, float* out, int width, int height) {
+    int x = threadIdx.x, y = blockIdx.x;
+    if (x < width && y < height) {
+        out[y * width + x] = tex2D<float>(tex, x + 0.5f, y + 0.5f);
+    }
+}
+"""
+"""A kernel that writes every element of a 2D float texture, sampled at its centre, to ``out``."""
+
+_PAINT = """
+extern "C" __global__ void paint(cudaSurfaceObject_t surface, int width, int height) {
+    int x = threadIdx.x, y = blockIdx.x;
+    if (x < width && y < height) {
+        surf2Dwrite(float(y * 100 + x), surface, x * (int)sizeof(float), y);
+    }
+}
+"""
+"""A kernel that writes ``_image()`` through a surface object."""
 
 
 def _image() -> np.ndarray:
@@ -83,17 +107,7 @@ def test_a_texture_object_samples_its_array_from_a_kernel(device, stream) -> Non
     assert tex.resource is resource
     assert tex.options == options
     assert tex.device == device
-    code = """
-    extern "C" __global__ void sample(cudaTextureObject_t tex, float* out, int width, int height) {
-        int x = threadIdx.x, y = blockIdx.x;
-        if (x < width && y < height) {
-            out[y * width + x] = tex2D<float>(tex, x + 0.5f, y + 0.5f);
-        }
-    }
-    """
-    kernel = (
-        Program(code, "c++", options=ProgramOptions(arch=f"sm_{device.arch}")).compile("cubin").get_kernel("sample")
-    )
+    kernel = _kernel(device, _SAMPLE, "sample")
     out = device.allocate(image.nbytes, stream=stream)
     launch(stream, LaunchConfig(grid=HEIGHT, block=WIDTH), kernel, np.uint64(int(tex.handle)), out, WIDTH, HEIGHT)
     host = LegacyPinnedMemoryResource().allocate(image.nbytes)
@@ -181,15 +195,7 @@ def _read_back(buffer, stream) -> np.ndarray:
 def test_a_kernel_writes_an_array_through_a_surface_object(device, stream) -> None:
     array = _opaque(device, surface=True)
     surface = device.create_surface_object(resource=texture.ResourceDescriptor.from_opaque_array(array))
-    code = """
-    extern "C" __global__ void paint(cudaSurfaceObject_t surface, int width, int height) {
-        int x = threadIdx.x, y = blockIdx.x;
-        if (x < width && y < height) {
-            surf2Dwrite(float(y * 100 + x), surface, x * (int)sizeof(float), y);
-        }
-    }
-    """
-    kernel = _kernel(device, code, "paint")
+    kernel = _kernel(device, _PAINT, "paint")
     launch(stream, LaunchConfig(grid=HEIGHT, block=WIDTH), kernel, np.uint64(int(surface.handle)), WIDTH, HEIGHT)
     back = np.zeros((HEIGHT, WIDTH), dtype=np.float32)
     array.copy_to(back, stream=stream)
@@ -262,4 +268,94 @@ def test_a_surface_object_needs_an_array_that_allows_surfaces(device, stream) ->
     with pytest.raises(TypeError):
         device.create_texture_object(resource=array)
     linear.close(stream)
+    array.close()
+
+
+def _sampled(device, stream, tex) -> np.ndarray:
+    """Return what the sampling kernel reads through ``tex``, as a HEIGHT x WIDTH image."""
+    out = device.allocate(WIDTH * HEIGHT * 4, stream=stream)
+    kernel = _kernel(device, _SAMPLE, "sample")
+    launch(stream, LaunchConfig(grid=HEIGHT, block=WIDTH), kernel, np.uint64(int(tex.handle)), out, WIDTH, HEIGHT)
+    values = _read_back(out, stream).reshape(HEIGHT, WIDTH)
+    out.close(stream)
+    return values
+
+
+def _handle_or_error(bound) -> int | str:
+    """Return the handle of a texture or surface object, or the message of the RuntimeError it raises instead."""
+    try:
+        return int(bound.handle)
+    except RuntimeError as error:
+        return str(error)
+
+
+def test_a_texture_samples_its_array_after_the_array_is_closed_and_collected(device, stream) -> None:
+    array = _opaque(device)
+    array.copy_from(_image(), stream=stream)
+    stream.sync()
+    tex = device.create_texture_object(
+        resource=texture.ResourceDescriptor.from_opaque_array(array),
+        options=texture.TextureObjectOptions(filter_mode="point", address_mode="clamp"),
+    )
+    array.close()
+    del array
+    gc.collect()
+    # The texture object keeps the driver array alive: the kernel still reads what was copied in.
+    np.testing.assert_array_equal(_sampled(device, stream, tex), _image())
+    tex.close()
+
+
+def test_a_surface_writes_an_array_whose_object_is_gone_and_a_texture_reads_it(device, stream) -> None:
+    array = _opaque(device, surface=True)
+    resource = texture.ResourceDescriptor.from_opaque_array(array)
+    surface = device.create_surface_object(resource=resource)
+    tex = device.create_texture_object(resource=resource)
+    array.close()
+    del array, resource
+    gc.collect()
+    kernel = _kernel(device, _PAINT, "paint")
+    launch(stream, LaunchConfig(grid=HEIGHT, block=WIDTH), kernel, np.uint64(int(surface.handle)), WIDTH, HEIGHT)
+    stream.sync()
+    surface.close()
+    # Written through one object and read through the other, after the array's own object was closed.
+    np.testing.assert_array_equal(_sampled(device, stream, tex), _image())
+    tex.close()
+
+
+@pytest.mark.parametrize("kind", ["texture", "surface"])
+def test_an_object_closed_on_another_thread_is_closed_on_this_one(device, kind) -> None:
+    array = _opaque(device, surface=True)
+    resource = texture.ResourceDescriptor.from_opaque_array(array)
+    if kind == "texture":
+        bound = device.create_texture_object(resource=resource)
+    else:
+        bound = device.create_surface_object(resource=resource)
+    assert not bound.is_closed
+    closer = threading.Thread(target=bound.close)
+    closer.start()
+    closer.join()
+    assert bound.is_closed
+    # A closed object never hands out the destroyed driver object: the reference raises, upstream answers 0.
+    assert _handle_or_error(bound) in (0, f"{type(bound).__name__} has been closed")
+    bound.close()  # a second close, on this thread, does nothing
+    with bound:  # a closed object still works as a context manager, and stays closed
+        pass
+    assert bound.is_closed
+    array.close()
+
+
+@pytest.mark.parametrize("kind", ["texture", "surface"])
+def test_an_object_dropped_without_closing_is_destroyed_quietly(device, kind, recwarn) -> None:
+    array = _opaque(device, surface=True)
+    resource = texture.ResourceDescriptor.from_opaque_array(array)
+    if kind == "texture":
+        bound = device.create_texture_object(resource=resource)
+    else:
+        bound = device.create_surface_object(resource=resource)
+    reference = weakref.ref(bound)
+    del bound
+    gc.collect()
+    assert reference() is None
+    # The driver destroyed it without complaint: the collector warns only when a destroy fails.
+    assert [str(warning.message) for warning in recwarn if "object" in str(warning.message)] == []
     array.close()
