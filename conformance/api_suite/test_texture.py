@@ -280,6 +280,15 @@ def _sampled(device, stream, tex) -> np.ndarray:
     return values
 
 
+def _bound(device, kind: str):
+    """Return a new surface-capable array and a ``kind`` object (``"texture"`` or ``"surface"``) bound to it."""
+    array = _opaque(device, surface=True)
+    resource = texture.ResourceDescriptor.from_opaque_array(array)
+    if kind == "texture":
+        return array, device.create_texture_object(resource=resource)
+    return array, device.create_surface_object(resource=resource)
+
+
 def _handle_or_error(bound) -> int | str:
     """Return the handle of a texture or surface object, or the message of the RuntimeError it raises instead."""
     try:
@@ -323,12 +332,7 @@ def test_a_surface_writes_an_array_whose_object_is_gone_and_a_texture_reads_it(d
 
 @pytest.mark.parametrize("kind", ["texture", "surface"])
 def test_an_object_closed_on_another_thread_is_closed_on_this_one(device, kind) -> None:
-    array = _opaque(device, surface=True)
-    resource = texture.ResourceDescriptor.from_opaque_array(array)
-    if kind == "texture":
-        bound = device.create_texture_object(resource=resource)
-    else:
-        bound = device.create_surface_object(resource=resource)
+    array, bound = _bound(device, kind)
     assert not bound.is_closed
     closer = threading.Thread(target=bound.close)
     closer.start()
@@ -345,17 +349,12 @@ def test_an_object_closed_on_another_thread_is_closed_on_this_one(device, kind) 
 
 @pytest.mark.parametrize("kind", ["texture", "surface"])
 def test_an_object_dropped_without_closing_is_destroyed_quietly(device, kind, recwarn) -> None:
-    array = _opaque(device, surface=True)
-    resource = texture.ResourceDescriptor.from_opaque_array(array)
-    if kind == "texture":
-        bound = device.create_texture_object(resource=resource)
-    else:
-        bound = device.create_surface_object(resource=resource)
+    array, bound = _bound(device, kind)
     # Upstream's objects take no weak reference: the drop is watched through the warnings alone.
     del bound
     gc.collect()
     array.close()
-    del array, resource
+    del array
     gc.collect()
     # The collector destroyed the driver object (and let the array go) without complaint: a failed
     # destroy is reported as a RuntimeWarning.
