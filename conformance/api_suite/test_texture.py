@@ -338,7 +338,7 @@ def test_an_object_closed_on_another_thread_is_closed_on_this_one(device, kind) 
     closer.start()
     closer.join()
     assert bound.is_closed
-    # A closed object never hands out the destroyed driver object: the reference raises, upstream answers 0.
+    # A closed object never hands out the destroyed driver object: the reference raises, upstream answers 0 (D14).
     assert _handle_or_error(bound) in (0, f"{type(bound).__name__} has been closed")
     bound.close()  # a second close, on this thread, does nothing
     with bound:  # a closed object still works as a context manager, and stays closed
