@@ -245,3 +245,27 @@ def test_include_outside_the_repository_is_a_located_failure(guide, pytester) ->
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*chapter.md:9: :include: '../secret.py' resolves to *, outside the include root*"])
     assert "SECRET_OUTSIDE" not in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        ["-p", "cuda_core_guide.pytest_plugin"],
+        ["-p", "no:cuda_core_guide.pytest_plugin", "-p", "cuda_core_guide.pytest_plugin"],
+    ],
+    ids=["on the command line", "disabled, then named"],
+)
+def test_the_plugin_named_again_is_loaded_once(pytester: pytest.Pytester, named: list[str]) -> None:
+    # The entry point loads the plugin in every pytest run; naming it again must not register it twice.
+    pytester.makepyfile(test_sample="def test_passes():\n    pass\n")
+    pytester.makeconftest('pytest_plugins = ["cuda_core_guide.pytest_plugin"]\n')
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", *named)
+    assert "already registered" not in result.stderr.str()
+    result.assert_outcomes(passed=1)
+
+
+def test_the_entry_point_is_named_as_its_module() -> None:
+    from importlib.metadata import entry_points
+
+    (plugin,) = [point for point in entry_points(group="pytest11") if point.value == "cuda_core_guide.pytest_plugin"]
+    assert plugin.name == plugin.value
