@@ -839,3 +839,28 @@ def test_edge_sets_take_the_set_operators(device) -> None:
     assert set(a.succ) == {b}
     with pytest.raises(ValueError, match="must belong to the same GraphDefinition"):
         a.succ.add(GraphDefinition().empty())
+
+
+def test_a_kernel_node_refuses_a_cluster_or_a_cooperative_launch(device, accumulate, buffers) -> None:
+    # A kernel node's parameters hold no cluster and no cooperative flag: a kernel that needs either
+    # would run without it, so adding or updating such a node is refused before the driver is asked.
+    acc, add, _, _ = buffers
+    args = (acc, add, np.uint32(N))
+    plain = LaunchConfig(grid=1, block=BLOCK)
+    refused = [LaunchConfig(grid=1, cluster=1, block=BLOCK), LaunchConfig(grid=1, block=BLOCK, is_cooperative=True)]
+    definition = GraphDefinition()
+    node = definition.launch(plain, accumulate, *args)
+    for config in refused:
+        with pytest.raises(NotImplementedError, match="clustered or cooperative graph kernel nodes"):
+            definition.launch(config, accumulate, *args)
+        with pytest.raises(NotImplementedError, match="clustered or cooperative graph kernel nodes"):
+            node.launch(config, accumulate, *args)
+        with pytest.raises(NotImplementedError, match="updating clustered or cooperative kernel nodes"):
+            node.update(config=config)
+    assert definition.nodes() == {node}
+    assert node.config.grid == plain.grid
+    graph = definition.instantiate()
+    for config in refused:
+        with pytest.raises(NotImplementedError, match="updating clustered or cooperative kernel nodes"):
+            graph[node].update(config=config, kernel=accumulate, args=args)
+    graph.close()

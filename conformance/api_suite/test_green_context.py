@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import gc
 
+import numpy as np
 import pytest
 from cuda.bindings import driver
 
@@ -245,6 +247,37 @@ def test_streams_keep_a_closed_green_context_alive(green_device) -> None:
     event.sync()
     stream.sync()
     stream.close()
+
+
+@pytest.mark.gpu
+def test_what_the_device_makes_in_a_green_context_keeps_it_alive(green_device, recwarn) -> None:
+    # Made through the Device while a green context is current, a stream, an event and an array keep
+    # the green context, as the streams of Context.create_stream do: closing and dropping the Context
+    # destroys nothing they are still made in.
+    _, group, _ = split_one(green_device)
+    ctx = green_device.create_context(ContextOptions(resources=[group]))
+    green_device.set_current(ctx)
+    try:
+        stream = green_device.create_stream(StreamOptions(nonblocking=True))
+        event = green_device.create_event()
+        array = green_device.create_opaque_array({"shape": (SIZE,), "format": "uint8", "num_channels": 1})
+    finally:
+        green_device.set_current()
+    ctx.close()
+    del ctx
+    gc.collect()
+    data = np.arange(SIZE, dtype=np.uint8)
+    array.copy_from(data, stream=stream)
+    back = np.zeros_like(data)
+    array.copy_to(back, stream=stream)
+    stream.record(event)
+    event.sync()
+    np.testing.assert_array_equal(back, data)
+    array.close()
+    event.close()
+    stream.close()
+    gc.collect()
+    assert [str(warning.message) for warning in recwarn if issubclass(warning.category, RuntimeWarning)] == []
 
 
 @pytest.mark.gpu

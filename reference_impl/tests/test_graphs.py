@@ -12,7 +12,8 @@ import warnings
 import pytest
 
 from cuda.core import GraphMemoryResource, GraphMemoryResourceAttributes, launch
-from cuda.core.graph import Graph, GraphBuilder, GraphDebugPrintOptions, GraphDefinition
+from cuda.core._utils.cuda_utils import CUDAError
+from cuda.core.graph import ChildGraphNode, Graph, GraphBuilder, GraphDebugPrintOptions, GraphDefinition
 
 
 def test_debug_print_options_translate_to_driver_flags() -> None:
@@ -136,3 +137,77 @@ def test_conditional_builders_check_the_condition_type() -> None:
 
     with pytest.raises(TypeError, match="Argument .condition. has incorrect type"):
         _condition_value(1)
+
+
+@pytest.mark.gpu
+def test_a_body_builder_and_its_definition_are_invalid_once_the_parent_builder_is_closed(device) -> None:
+    # Closing the parent builder destroys the graph that holds the conditional node, and the body
+    # graph with it (no definition of the parent's graph was handed out). On a driver that cannot
+    # report a conditional node's bodies (before CUDA 13.1) the builder's record finds them: the body's
+    # builder and definition refuse, and no call hands the freed graph to the driver.
+    parent = device.create_graph_builder().begin_building()
+    condition = parent.create_condition(default_value=1)
+    body = parent.if_then(condition)
+    body_definition = body.graph_definition
+    body.begin_building()
+    body.end_building()
+    parent.end_building()
+    parent.close()
+    gc.collect()
+    assert not body_definition.is_valid
+    with pytest.raises(RuntimeError):
+        body_definition.nodes()
+    with pytest.raises(RuntimeError, match="body graph of this GraphBuilder was destroyed"):
+        _ = body.graph_definition
+    with pytest.raises(RuntimeError, match="body graph of this GraphBuilder was destroyed"):
+        body.begin_building()
+    body.close()
+
+
+@pytest.mark.gpu
+def test_a_child_graph_node_is_not_updated_from_its_own_hierarchy(device) -> None:
+    # The driver replaces the node's graph with a copy of the source: a source that is the node's own
+    # graph, nested in it, or holding the node is refused before the driver sees it, and nothing changes.
+    inner = GraphDefinition()
+    inner.empty()
+    middle = GraphDefinition()
+    middle.embed(inner)
+    parent = GraphDefinition()
+    node = parent.embed(middle)
+    view = node.child_graph
+    (nested_node,) = [n for n in view.nodes() if isinstance(n, ChildGraphNode)]
+    nested = nested_node.child_graph
+    for source in (view, nested, parent):
+        with pytest.raises(CUDAError, match="cannot be updated from its own graph"):
+            node.update(source)
+    assert view.is_valid
+    assert nested.is_valid
+    assert all(n.is_valid for n in view.nodes())
+    other = GraphDefinition()
+    other.empty().join()
+    node.update(other)
+    assert len(node.child_graph.nodes()) == 2
+    parent.instantiate().close()
+
+
+@pytest.mark.gpu
+def test_a_destroyed_node_equals_only_itself_once_its_address_is_reused(device) -> None:
+    # The driver hands the address of a destroyed node to nodes made later; a destroyed node
+    # object must not then equal the new node, nor be found among the graph's nodes.
+    definition = GraphDefinition()
+    entry = definition.empty()
+    gone = [entry.join() for _ in range(64)]
+    addresses = {int(node.handle): node for node in gone}
+    hashes = [hash(node) for node in gone]
+    for node in gone:
+        node.destroy()
+    made = [entry.join() for _ in range(64)]
+    reused = [(addresses[int(node.handle)], node) for node in made if int(node.handle) in addresses]
+    for old, new in reused:
+        assert old != new
+        assert new != old
+        assert old == old
+    present = definition.nodes()
+    assert not any(node in present for node in gone)
+    assert [hash(node) for node in gone] == hashes
+    assert reused, "the driver reused no address of the 64 destroyed nodes: the test checked nothing"

@@ -284,7 +284,7 @@ class Device:
         cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
         if obj is not None:
             return Stream_from_protocol(obj)
-        return Stream_create(self._device_id, c_ctx, options)
+        return Stream_create(self._device_id, c_ctx, options, Device_green_context(self))
 
     def create_context(self, options: ContextOptions | None = None) -> Context:
         """Create a green context from a partition of this device's resources.
@@ -374,7 +374,7 @@ class Device:
             the driver reports an error.
         """
         cdef cydriver.CUcontext c_ctx = Device_context_handle(self)
-        return Event_create(self._device_id, c_ctx, options, None, False)
+        return Event_create(self._device_id, c_ctx, options, Device_green_context(self), False)
 
     # The texture classes come from cuda.core.texture, which imports cuda.core._memory,
     # which imports this module: they are imported lazily, in each method.
@@ -2252,6 +2252,15 @@ cdef cydriver.CUcontext Device_context_handle(object self) except NULL:
             f"the context of Device {self._device_id} has been closed; call set_current() again"
         )
     return ctx._handle
+
+
+cdef object Device_green_context(object self):
+    """Return the green context handle of the context ``set_current`` gave this thread's Device object.
+
+    ``None`` for a primary context. What is made in the context holds it, so
+    that closing the :class:`Context` leaves the green context to them.
+    """
+    return (<Context>self._context)._green
 
 
 cdef int Device_count() except -1:

@@ -23,7 +23,7 @@ cdef class Stream:
 
 cdef Stream Stream_accept(object arg, bint allow_stream_protocol=*)
 cdef int Stream_check_open(Stream self) except -1
-cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options)
+cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options, object green)
 cdef Stream Stream_from_protocol(object obj)
 cdef _StreamHandle Stream_owned(object stream)
 cdef Stream Stream_share(_StreamHandle owned, int device_id)

@@ -628,8 +628,14 @@ cdef bint Stream_is_graph_builder(object arg) except -1:
     return isinstance(arg, GraphBuilder)
 
 
-cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options):
-    """Create a new owned stream in context ``ctx`` of device ``device_id``."""
+cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options, object green):
+    """Create a new owned stream in context ``ctx`` of device ``device_id``.
+
+    ``green`` is the :class:`_GreenContextHandle` when ``ctx`` is a green
+    context's (``None`` otherwise): the stream holds it, so that the green
+    context outlives the stream, as it does a stream of
+    :meth:`Context.create_stream`.
+    """
     opts = check_or_create_options(StreamOptions, options, "Stream options")
     cdef unsigned int c_flags = cydriver.CUstream_flags.CU_STREAM_DEFAULT
     if opts.nonblocking:
@@ -643,7 +649,7 @@ cdef Stream Stream_create(int device_id, cydriver.CUcontext ctx, object options)
             HANDLE_RETURN(cydriver.cuStreamCreateWithPriority(&c_handle, c_flags, c_priority))
         finally:
             Context_pop_if_pushed(pushed)
-    return Stream_wrap(c_handle, None, True, device_id)
+    return Stream_wrap(c_handle, green, True, device_id)
 
 
 cdef Stream Stream_from_protocol(object obj):

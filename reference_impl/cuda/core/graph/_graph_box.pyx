@@ -205,6 +205,8 @@ cdef int NodeRecord_adopt(
     driver copies them), so each copied node's record names the same
     attachment, now held by ``clone``. A node the driver cannot find in the
     clone keeps no record: its attachment is then released with the clone.
+    A copied conditional node's record names no bodies: the recorded ones
+    are the original's.
     """
     cdef list nodes = graph_nodes(original)
     cdef cydriver.CUgraphNode c_node
@@ -222,7 +224,12 @@ cdef int NodeRecord_adopt(
         found = source.get(address)
         if found is not None:
             record = <_NodeRecord>found
-            NodeRecord_set(target, clone, c_copy, record._attachment, record._payload, record._info)
+            info = record._info
+            if info is not None and node_type(c_node) == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
+                # The recorded bodies are the original's graphs, not the copy's: a walk of
+                # the copy must not reach them (it would invalidate the original's views).
+                info = info[:4] + ((),)
+            NodeRecord_set(target, clone, c_copy, record._attachment, record._payload, info)
         if node_type(c_node) == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
             with nogil:
                 HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_nested))

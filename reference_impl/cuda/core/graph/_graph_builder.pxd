@@ -18,6 +18,7 @@ cdef class GraphBuilder:
         object _definition
         object _parent
         dict _records  # a primary builder's: what the nodes of its graph and the nested ones hold
+        object _body_box  # a conditional body's builder: the _GraphBox of its body graph; else None
         object __weakref__
 
 

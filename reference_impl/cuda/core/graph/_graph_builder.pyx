@@ -24,7 +24,7 @@ from cuda.core._utils.cuda_utils cimport (
     check_or_create_options,
     warn_destroy_failure,
 )
-from cuda.core.graph._graph_box cimport graph_debug_dot_print
+from cuda.core.graph._graph_box cimport _GraphBox, GraphBox_for, NodeRecord_set, graph_debug_dot_print
 
 from collections.abc import Callable
 from cuda.bindings import driver
@@ -676,9 +676,9 @@ cdef class GraphBuilder:
             with nogil:
                 HANDLE_RETURN(cydriver.cuStreamEndCapture(c_stream, &c_partial))
             if c_partial != NULL and primary:
-                GraphBuilder_destroy_graph(c_partial)
+                GraphBuilder_destroy_graph(c_partial, self._records)
         if c_graph != NULL:
-            GraphBuilder_destroy_graph(c_graph)
+            GraphBuilder_destroy_graph(c_graph, self._records)
 
     @property
     def graph_definition(self) -> GraphDefinition:
@@ -1016,9 +1016,14 @@ cdef GraphBuilder GraphBuilder_create(Stream stream, int kind, int state):
 
 
 cdef int GraphBuilder_check_open(GraphBuilder self) except -1:
-    """Raise :class:`RuntimeError` if the builder has been closed."""
+    """Raise :class:`RuntimeError` if the builder has been closed, or its body graph destroyed."""
     if self._closed:
         raise RuntimeError("GraphBuilder has been closed")
+    if self._body_box is not None and (<_GraphBox>self._body_box)._handle == NULL:
+        raise RuntimeError(
+            "the body graph of this GraphBuilder was destroyed with the graph that holds its "
+            "conditional node"
+        )
     return 0
 
 
@@ -1103,11 +1108,14 @@ cdef dict GraphBuilder_records(GraphBuilder self):
     return root._records
 
 
-cdef int GraphBuilder_destroy_graph(cydriver.CUgraph graph) except -1:
-    """Destroy a graph the builder owns, invalidating the definitions of the graphs nested in it."""
+cdef int GraphBuilder_destroy_graph(cydriver.CUgraph graph, dict records) except -1:
+    """Destroy a graph the builder owns, invalidating the views and body builders of the graphs nested in it.
+
+    ``records`` is the builder's hierarchy's (or ``None``).
+    """
     from cuda.core.graph._graph_definition import _forget_graph
 
-    _forget_graph(<uintptr_t>graph)
+    _forget_graph(<uintptr_t>graph, records)
     with nogil:
         HANDLE_RETURN(cydriver.cuGraphDestroy(graph))
     return 0
@@ -1164,6 +1172,15 @@ cdef tuple GraphBuilder_add_conditional(
             )
         )
         capture_depend_on(c_stream, &c_node)
+    # The node's bodies are recorded, so that destroying the graph that holds
+    # it finds them, and the views and builders of them, where the driver
+    # cannot report them (before CUDA 13.1). The node's views stay plain
+    # ConditionalNode objects, as for a conditional node this library did not make.
+    from cuda.core.graph._graph_definition import ConditionalNode
+
+    records = GraphBuilder_records(self)
+    addresses = tuple(<uintptr_t>c_params.conditional.phGraph_out[index] for index in range(size))
+    NodeRecord_set(records, c_graph, c_node, 0, None, (ConditionalNode, None, (), None, addresses))
     device = self._stream.device
     cdef unsigned int index
     cdef GraphBuilder body
@@ -1172,6 +1189,7 @@ cdef tuple GraphBuilder_add_conditional(
         body = GraphBuilder_create(device.create_stream(), GB_CONDITIONAL, GB_NOT_STARTED)
         body._graph = c_params.conditional.phGraph_out[index]
         body._parent = self
+        body._body_box = GraphBox_for(body._graph, False, self, records)
         bodies.append(body)
     return tuple(bodies)
 
@@ -1225,9 +1243,9 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
         with nogil:
             err = cydriver.cuStreamEndCapture(c_stream, &c_partial)
         if err == cydriver.CUresult.CUDA_SUCCESS and c_partial != NULL and primary:
-            err = GraphBuilder_destroy_collected(c_partial)
+            err = GraphBuilder_destroy_collected(c_partial, self._records)
     if err == cydriver.CUresult.CUDA_SUCCESS and c_graph != NULL:
-        err = GraphBuilder_destroy_collected(c_graph)
+        err = GraphBuilder_destroy_collected(c_graph, self._records)
     if (
         err != cydriver.CUresult.CUDA_SUCCESS
         and err != cydriver.CUresult.CUDA_ERROR_DEINITIALIZED
@@ -1243,13 +1261,13 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
         )
 
 
-cdef cydriver.CUresult GraphBuilder_destroy_collected(cydriver.CUgraph graph) noexcept:
+cdef cydriver.CUresult GraphBuilder_destroy_collected(cydriver.CUgraph graph, dict records) noexcept:
     """Destroy a graph of a builder being collected; return the driver's status, never raise."""
     cdef cydriver.CUresult err
     try:
         from cuda.core.graph._graph_definition import _forget_graph
 
-        _forget_graph(<uintptr_t>graph)
+        _forget_graph(<uintptr_t>graph, records)
     except Exception as exc:
         # The graph is destroyed all the same; a definition of a graph nested
         # in it that was not invalidated must not be used any more.

@@ -63,6 +63,7 @@ from cuda.bindings import driver
 
 from cuda.core._launch_config import LaunchConfig as _LaunchConfig
 from cuda.core._module import Kernel as _Kernel
+from cuda.core._utils.cuda_utils import CUDAError
 from cuda.core.typing import GraphConditionalType, GraphMemoryType
 
 __all__ = [
@@ -578,10 +579,14 @@ cdef class GraphNode:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphNode):
             return NotImplemented
-        return (
-            self._handle == (<GraphNode>other)._handle
-            and self._box._key == (<GraphNode>other)._box._key
-        )
+        if self is other:
+            return True
+        cdef GraphNode c_other = <GraphNode>other
+        # A node that is gone equals only itself: the driver gives the address
+        # of a destroyed node to the next node it makes. Its hash stays.
+        if not GraphNode_is_valid(self) or not GraphNode_is_valid(c_other):
+            return False
+        return self._handle == c_other._handle and self._box._key == c_other._box._key
 
     def __hash__(self) -> int:
         return hash((self._box._key, <uintptr_t>self._handle))
@@ -846,7 +851,8 @@ cdef class GraphNode:
 
         The arguments are converted as :func:`~cuda.core.launch` converts
         them, and kept alive with the graph. Clusters and cooperative
-        launches are not supported.
+        launches are not supported: a kernel node has no place for them, and
+        a kernel that relies on either would run without it.
 
         Parameters
         ----------
@@ -867,6 +873,8 @@ cdef class GraphNode:
         TypeError
             If ``config`` or ``kernel`` has the wrong type, or the arguments
             do not suit the kernel.
+        NotImplementedError
+            If ``config`` has a cluster or is cooperative.
         CUDAError
             If the driver cannot add the node.
         """
@@ -1082,7 +1090,7 @@ cdef class GraphNode:
     @property
     def is_valid(self) -> bool:
         """Return whether the node and its graph still exist (:meth:`destroy` not called)."""
-        return not self._destroyed and self._box._handle != NULL
+        return GraphNode_is_valid(self)
 
     @property
     def pred(self) -> _AdjacencySet:
@@ -1148,6 +1156,8 @@ cdef class KernelNode(GraphNode):
             If ``kernel`` is given without ``args``.
         TypeError
             If an argument has the wrong type.
+        NotImplementedError
+            If ``config`` has a cluster or is cooperative.
         CUDAError
             If the driver cannot change the node.
         """
@@ -1159,7 +1169,7 @@ cdef class KernelNode(GraphNode):
         GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         if kernel is None:
             kernel = self.kernel
-        keep = kernel_params(config, kernel, args, &c_params)
+        keep = kernel_params(config, kernel, args, &c_params, True)
         if args is None:
             # Only the launch shape changes: the node keeps what it holds.
             with nogil:
@@ -1475,7 +1485,10 @@ cdef class ChildGraphNode(GraphNode):
         TypeError
             If ``child`` is not a :class:`GraphDefinition`.
         CUDAError
-            If the driver cannot change the node.
+            If ``child`` is the node's own graph, a graph nested in it, or a
+            graph that holds the node (the driver would destroy, or copy into
+            itself, the graph it copies from), or if the driver cannot change
+            the node. Nothing changes then.
         """
         GraphNode_check_valid(self)
         check_argument_type(child, GraphDefinition, "child")
@@ -1490,6 +1503,7 @@ cdef class ChildGraphNode(GraphNode):
         cdef cydriver.CUgraph c_before = ChildGraphNode_graph(self)
         cdef cydriver.CUgraph c_after = NULL
         before = graph_tree(c_before, self._box._records)
+        ChildGraphNode_check_source(self, child_box, before[0])
         # The node itself holds what child's nodes use: what the driver does with
         # the shares of the graph it replaces is not documented.
         keep = graph_tree_payloads(child_box._handle, child_box._records)
@@ -1751,13 +1765,15 @@ cdef class ExecutableKernelNode(_EnablableExecutableNode):
         ------
         TypeError
             If an argument has the wrong type.
+        NotImplementedError
+            If ``config`` has a cluster or is cooperative.
         CUDAError
             If the driver cannot change the node.
         """
         Graph_check_open(self._graph)
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
         memset(&c_params, 0, sizeof(c_params))
-        keep = kernel_params(config, kernel, args, &c_params)
+        keep = kernel_params(config, kernel, args, &c_params, True)
         ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep)
 
 
@@ -2027,12 +2043,14 @@ def _adopt_records(source: dict, original: int, clone: int, target: dict) -> Non
     )
 
 
-def _forget_graph(handle: int) -> None:
+def _forget_graph(handle: int, records: dict | None) -> None:
     """Invalidate the views of a graph about to be destroyed, and of the graphs nested in it.
 
-    For :class:`~cuda.core.graph.GraphBuilder`, before it destroys a graph it owns.
+    For :class:`~cuda.core.graph.GraphBuilder`, before it destroys a graph it
+    owns; ``records`` (its hierarchy's, or ``None``) tells the bodies of the
+    conditional nodes it captured where the driver cannot.
     """
-    graph_tree_forget(graph_tree(<cydriver.CUgraph><uintptr_t>handle, None), None)
+    graph_tree_forget(graph_tree(<cydriver.CUgraph><uintptr_t>handle, records), records)
 
 
 def _record_callback(
@@ -2383,6 +2401,22 @@ cdef tuple GraphNode_nested_tree(GraphNode self):
     return tuple(graphs), tuple(nodes)
 
 
+cdef int ChildGraphNode_check_source(ChildGraphNode self, _GraphBox source, tuple below) except -1:
+    """Raise :class:`CUDAError` if ``source`` is in the node's own graph tree (``below``) or holds the node."""
+    cdef uintptr_t c_source = <uintptr_t>source._handle
+    refused = c_source in below
+    box = self._box
+    while not refused and isinstance(box, _GraphBox):
+        refused = <uintptr_t>(<_GraphBox>box)._handle == c_source
+        box = (<_GraphBox>box)._parent
+    if refused:
+        raise CUDAError(
+            "CUDA_ERROR_INVALID_VALUE: a child graph node cannot be updated from its own graph, "
+            "a graph nested in it, or a graph that holds the node; pass a graph of another hierarchy"
+        )
+    return 0
+
+
 cdef cydriver.CUgraph ChildGraphNode_graph(ChildGraphNode self) except? NULL:
     """Return the graph a child-graph node owns."""
     cdef cydriver.CUgraph c_graph = NULL
@@ -2392,9 +2426,14 @@ cdef cydriver.CUgraph ChildGraphNode_graph(ChildGraphNode self) except? NULL:
 
 cdef int GraphNode_check_valid(GraphNode self) except -1:
     """Raise :class:`RuntimeError` if the node was destroyed or its graph is gone."""
-    if self._destroyed or self._box._handle == NULL:
+    if not GraphNode_is_valid(self):
         raise RuntimeError("the graph node is no longer valid")
     return 0
+
+
+cdef inline bint GraphNode_is_valid(GraphNode self) noexcept:
+    """Return whether the node was not destroyed and its graph still exists."""
+    return not self._destroyed and self._box._handle != NULL
 
 
 cdef list GraphNode_neighbours(GraphNode self, bint forward):
@@ -2507,7 +2546,7 @@ cdef KernelNode GraphNode_add_kernel(GraphNode self, object config, object kerne
     GraphNode_check_valid(self)
     cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
     memset(&c_params, 0, sizeof(c_params))
-    keep = kernel_params(config, kernel, args, &c_params)
+    keep = kernel_params(config, kernel, args, &c_params, False)
     return GraphNode_add(
         self, KernelNode, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep, kernel
     )
@@ -2784,17 +2823,24 @@ cdef int ExecutableGraphNode_retain(ExecutableGraphNode self, object keep) excep
 
 
 cdef object kernel_params(
-    object config, object kernel, object args, cydriver.CUDA_KERNEL_NODE_PARAMS* params
+    object config, object kernel, object args, cydriver.CUDA_KERNEL_NODE_PARAMS* params, bint update
 ):
     """Fill a kernel node's parameters from what is given; return the objects to keep alive.
 
     ``config`` ``None`` keeps the launch shape of ``params``; ``args`` ``None``
-    keeps its argument list.
+    keeps its argument list. ``update`` says whether a node is changed
+    rather than added, for the message that refuses a cluster or a
+    cooperative launch: the node's parameters have no place for either, and
+    the kernel would run without them.
     """
     check_argument_type(kernel, Kernel, "kernel")
     cdef cydriver.CUlaunchConfig c_config
     if config is not None:
         check_argument_type(config, LaunchConfig, "config")
+        if (<LaunchConfig>config)._cluster is not None or (<LaunchConfig>config)._is_cooperative:
+            if update:
+                raise NotImplementedError("updating clustered or cooperative kernel nodes is not supported")
+            raise NotImplementedError("clustered or cooperative graph kernel nodes are not supported")
         LaunchConfig_to_native(<LaunchConfig>config, &c_config)
         params.gridDimX = c_config.gridDimX
         params.gridDimY = c_config.gridDimY

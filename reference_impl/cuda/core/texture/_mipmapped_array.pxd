@@ -9,6 +9,7 @@ cdef class _MipmapHandle:
     cdef:
         cydriver.CUmipmappedArray _handle
         cydriver.CUcontext _ctx
+        object _green  # the _GreenContextHandle of a green context the array was made in, or None
 
 
 cdef class MipmappedArray:

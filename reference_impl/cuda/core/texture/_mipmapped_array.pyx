@@ -279,7 +279,10 @@ cdef class _MipmapHandle:
 def _create_mipmapped_array(device: object, options: object) -> MipmappedArray:
     """Allocate a mipmapped array in ``device``'s current context: :meth:`Device.create_mipmapped_array`."""
     cdef Context ctx = device.context
-    return MipmappedArray_create(device.device_id, ctx._handle, options)
+    cdef MipmappedArray array = MipmappedArray_create(device.device_id, ctx._handle, options)
+    # The array is destroyed in its context: a green one must outlive it.
+    array._owned._green = ctx._green
+    return array
 
 cdef MipmappedArray MipmappedArray_create(int device_id, cydriver.CUcontext ctx, object options):
     """Allocate a new mipmapped array in context ``ctx`` of device ``device_id``."""

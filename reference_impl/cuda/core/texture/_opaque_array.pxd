@@ -18,6 +18,7 @@ cdef class _ArrayHandle:
         cydriver.CUcontext _ctx
         bint _owning
         object _parent  # the _MipmapHandle that owns a mipmap level's array, or None
+        object _green  # the _GreenContextHandle of a green context the array was made in, or None
 
 
 cdef class OpaqueArray:

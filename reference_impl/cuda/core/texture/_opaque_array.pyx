@@ -338,7 +338,10 @@ cdef class _ArrayHandle:
 def _create_opaque_array(device: object, options: object) -> OpaqueArray:
     """Allocate an array in ``device``'s current context: :meth:`Device.create_opaque_array`."""
     cdef Context ctx = device.context
-    return OpaqueArray_create(device.device_id, ctx._handle, options)
+    cdef OpaqueArray array = OpaqueArray_create(device.device_id, ctx._handle, options)
+    # The array is destroyed in its context: a green one must outlive it.
+    array._owned._green = ctx._green
+    return array
 
 cdef OpaqueArray OpaqueArray_create(int device_id, cydriver.CUcontext ctx, object options):
     """Allocate a new array in context ``ctx`` of device ``device_id``."""

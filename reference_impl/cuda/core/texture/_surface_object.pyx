@@ -55,7 +55,10 @@ cdef class SurfaceObject(_BindlessObject):
 def _create_surface_object(device: object, resource: object) -> SurfaceObject:
     """Create a surface object in ``device``'s current context: :meth:`Device.create_surface_object`."""
     cdef Context ctx = device.context
-    return SurfaceObject_create(device.device_id, ctx._handle, resource)
+    cdef SurfaceObject surface = SurfaceObject_create(device.device_id, ctx._handle, resource)
+    # The object is destroyed in its context: a green one must outlive it.
+    surface._green = ctx._green
+    return surface
 
 cdef SurfaceObject SurfaceObject_create(int device_id, cydriver.CUcontext ctx, object resource):
     """Create a surface object in context ``ctx`` of device ``device_id``."""

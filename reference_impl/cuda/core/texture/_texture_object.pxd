@@ -27,6 +27,7 @@ cdef class _BindlessObject:
         int _device_id
         ResourceDescriptor _resource
         object _keep  # what holds the memory the object reads: an array's handle, or a Buffer
+        object _green  # the _GreenContextHandle of a green context the object was made in, or None
         object __weakref__
 
 

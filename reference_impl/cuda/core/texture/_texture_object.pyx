@@ -99,6 +99,7 @@ cdef class _BindlessObject:
             destroy_or_raise(c_ctx, self._kind, c_handle)
         finally:
             self._keep = None
+            self._green = None
 
     @property
     def device(self) -> Device:
@@ -524,7 +525,10 @@ class TextureObjectOptions:
 def _create_texture_object(device: object, resource: object, options: object) -> TextureObject:
     """Create a texture object in ``device``'s current context: :meth:`Device.create_texture_object`."""
     cdef Context ctx = device.context
-    return TextureObject_create(device.device_id, ctx._handle, resource, options)
+    cdef TextureObject texture = TextureObject_create(device.device_id, ctx._handle, resource, options)
+    # The object is destroyed in its context: a green one must outlive it.
+    texture._green = ctx._green
+    return texture
 
 cdef TextureObject TextureObject_create(
     int device_id, cydriver.CUcontext ctx, object resource, object options
