@@ -9,6 +9,7 @@
 // answers are fixed values that the test checks.
 #include <string.h>
 #include <stdio.h>
+#include <time.h>
 
 typedef int nvmlReturn_t;
 typedef struct fake_device { unsigned int index; } *nvmlDevice_t;
@@ -21,6 +22,7 @@ typedef void *nvmlSystemEventSet_t;
 #define NOT_FOUND 6
 #define INSUFFICIENT_SIZE 7
 #define TIMEOUT 10
+#define UNKNOWN 999
 
 static struct fake_device devices[2] = {{0}, {1}};
 static int event_set_token;
@@ -168,12 +170,28 @@ nvmlReturn_t nvmlDeviceGetSupportedEventTypes(nvmlDevice_t d, unsigned long long
 nvmlReturn_t nvmlEventSetCreate(nvmlEventSet_t *s) { *s = &event_set_token; return OK; }
 nvmlReturn_t nvmlDeviceRegisterEvents(nvmlDevice_t d, unsigned long long t, nvmlEventSet_t s) { return (t & ~28ull) ? NOT_SUPPORTED : OK; }
 typedef struct { nvmlDevice_t device; unsigned long long eventType, eventData; unsigned int gpuInstanceId, computeInstanceId; } nvmlEventData_t;
+// A wait of timeout 2 ms blocks for 300 ms, so that another thread can close the set meanwhile:
+// freeing a set that a wait still uses makes that wait fail with UNKNOWN (a use after free in
+// the real library), and fake_nvml_event_set_frees() counts the frees.
+static volatile int event_set_waits, event_set_freed_in_wait, event_set_frees;
+int fake_nvml_event_set_frees(void) { return event_set_frees; }
 nvmlReturn_t nvmlEventSetWait_v2(nvmlEventSet_t s, nvmlEventData_t *e, unsigned int timeout) {
     if (timeout == 1) return TIMEOUT;
+    if (timeout == 2) {
+        struct timespec pause = {0, 300000000};
+        __sync_fetch_and_add(&event_set_waits, 1);
+        nanosleep(&pause, NULL);
+        __sync_fetch_and_sub(&event_set_waits, 1);
+        if (event_set_freed_in_wait) return UNKNOWN;
+    }
     e->device = &devices[0]; e->eventType = 8; e->eventData = 79; e->gpuInstanceId = 0xFFFFFFFF; e->computeInstanceId = 0xFFFFFFFF;
     return OK;
 }
-nvmlReturn_t nvmlEventSetFree(nvmlEventSet_t s) { return OK; }
+nvmlReturn_t nvmlEventSetFree(nvmlEventSet_t s) {
+    if (event_set_waits) event_set_freed_in_wait = 1;
+    __sync_fetch_and_add(&event_set_frees, 1);
+    return OK;
+}
 typedef struct { unsigned int version; nvmlSystemEventSet_t set; } nvmlSystemEventSetCreateRequest_t;
 typedef struct { unsigned int version; nvmlSystemEventSet_t set; } nvmlSystemEventSetFreeRequest_t;
 typedef struct { unsigned int version; unsigned long long eventTypes; nvmlSystemEventSet_t set; } nvmlSystemRegisterEventRequest_t;

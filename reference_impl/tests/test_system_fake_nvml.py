@@ -28,8 +28,8 @@ import pytest
 SOURCE = Path(__file__).with_name("fake_nvml.c")
 
 CHILD = r"""
-import ctypes, json, os, sys, warnings
-ctypes.CDLL(sys.argv[1], mode=ctypes.RTLD_GLOBAL)
+import ctypes, json, os, sys, threading, time, warnings
+fake = ctypes.CDLL(sys.argv[1], mode=ctypes.RTLD_GLOBAL)
 from cuda.core import system
 from cuda.core.system import typing as t
 
@@ -150,6 +150,17 @@ events.close()
 events.close()
 record("closed_events", lambda: events.wait())
 record("unsupported_events", lambda: device.register_events(t.EventType.FATAL_POISON_ERROR))
+# Closed on this thread while another waits (the stand-in blocks a 2 ms wait for 300 ms).
+events = device.register_events(["pstate"])
+frees = fake.fake_nvml_event_set_frees()
+waiter = threading.Thread(target=lambda: record("wait_across_close", lambda: events.wait(timeout_ms=2).event_data))
+waiter.start()
+time.sleep(0.1)
+events.close()
+record("frees_at_close", lambda: fake.fake_nvml_event_set_frees() - frees)
+waiter.join()
+record("frees_after_wait", lambda: fake.fake_nvml_event_set_frees() - frees)
+record("closed_after_wait", lambda: events.wait())
 system_events = system.register_events([t.SystemEventType.BIND, "unbind"])
 received = system_events.wait(timeout_ms=100, buffer_size=4)
 record("system_events", lambda: [[e.event_type.value, e.gpu_id, e.device.index] for e in received])
@@ -274,6 +285,10 @@ def test_events_are_registered_waited_for_and_freed(answers: dict) -> None:
     assert answers["event"] == ["xid_critical_error", 79, 0]
     assert answers["event_timeout"] == "!NvmlTimeoutError"
     assert answers["closed_events"] == "!RuntimeError"
+    # A close during a wait on another thread frees the set once NVML has stopped waiting on it.
+    assert answers["wait_across_close"] == 79
+    assert (answers["frees_at_close"], answers["frees_after_wait"]) == (0, 1)
+    assert answers["closed_after_wait"] == "!RuntimeError"
     assert answers["unsupported_events"] == "!NotSupportedError"
     assert answers["system_events"] == [["bind", 0x100, 0], ["bind", 0x200, 1]]
     assert answers["system_event"] == 1

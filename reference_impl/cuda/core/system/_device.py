@@ -1287,7 +1287,8 @@ class DeviceEvents(EventSet):
             when the device fell off the bus.
         """
         c_timeout = index_argument(timeout_ms, "timeout_ms")
-        return EventData(nvml.event_set_wait_v2(self._open_set(), c_timeout))
+        with self._waiting() as event_set:
+            return EventData(nvml.event_set_wait_v2(event_set, c_timeout))
 
 
 class EventData:

@@ -16,7 +16,9 @@ that ``close`` and garbage collection free.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
 
 from cuda.bindings import nvml
 
@@ -39,28 +41,43 @@ class EventSet:
 
     A subclass names the binding that frees its kind of set in
     ``_free_name``, the name of a function of :mod:`cuda.bindings.nvml`.
+    Its ``wait`` holds the set through :meth:`_waiting`: a :meth:`close` on
+    another thread while NVML waits on the set leaves the freeing to the
+    last wait, when NVML no longer uses the set.
     """
 
-    __slots__ = ("_event_set",)
+    __slots__ = ("_event_set", "_lock", "_unfreed", "_waits")
     _free_name = "event_set_free"
 
     def __del__(self) -> None:
-        free_quietly(getattr(nvml, self._free_name), getattr(self, "_event_set", None))
+        free = getattr(nvml, self._free_name)
+        free_quietly(free, getattr(self, "_event_set", None))
+        free_quietly(free, getattr(self, "_unfreed", None))
 
     def close(self) -> None:
         """Stop recording and free the event set; closing a closed set does nothing.
+
+        A wait in progress on another thread ends as NVML ends it (an event,
+        or its timeout); the set is freed then.
 
         Raises
         ------
         NvmlError
             If NVML fails to free the set; it counts as closed even then.
         """
-        event_set, self._event_set = self._event_set, None
+        with self._lock:
+            event_set, self._event_set = self._event_set, None
+            if event_set is not None and self._waits:
+                self._unfreed = event_set
+                return
         if event_set is not None:
             getattr(nvml, self._free_name)(event_set)
 
     def _open(self, create: Callable[[], int], register: Callable[[int], object]) -> None:
         """Create the event set with ``create`` and register it with ``register``; close it if that fails."""
+        self._lock = threading.Lock()
+        self._waits = 0
+        self._unfreed = None
         self._event_set = create()
         try:
             register(self._event_set)
@@ -68,11 +85,27 @@ class EventSet:
             self.close()
             raise
 
-    def _open_set(self) -> int:
-        """Return the event set, or raise :class:`RuntimeError` once it is closed."""
-        if self._event_set is None:
-            raise RuntimeError(f"{type(self).__name__} has been closed")
-        return self._event_set
+    @contextlib.contextmanager
+    def _waiting(self) -> Iterator[int]:
+        """Lend the event set to a wait, or raise :class:`RuntimeError` once it is closed.
+
+        A set closed during the wait is freed when the last wait returns.
+        """
+        with self._lock:
+            if self._event_set is None:
+                raise RuntimeError(f"{type(self).__name__} has been closed")
+            self._waits += 1
+            event_set = self._event_set
+        try:
+            yield event_set
+        finally:
+            with self._lock:
+                self._waits -= 1
+                unfreed = self._unfreed if self._waits == 0 else None
+                if unfreed is not None:
+                    self._unfreed = None
+            # The close that left it here has returned: a failure is a warning.
+            free_quietly(getattr(nvml, self._free_name), unfreed)
 
 
 def answer_field(

@@ -152,7 +152,8 @@ class RegisteredSystemEvents(EventSet):
         c_size = index_argument(buffer_size, "buffer_size")
         if c_size < 1:
             raise ValueError(f"buffer_size must be at least 1, got {buffer_size}")
-        return SystemEvents(nvml.system_event_set_wait(self._open_set(), c_timeout, c_size))
+        with self._waiting() as event_set:
+            return SystemEvents(nvml.system_event_set_wait(event_set, c_timeout, c_size))
 
 
 def register_events(events: SystemEventType | str | list[SystemEventType | str]) -> RegisteredSystemEvents:
