@@ -14,6 +14,7 @@ child load this file to find them.
 from __future__ import annotations
 
 import ctypes
+import os
 import pickle
 import uuid
 
@@ -29,6 +30,7 @@ from cuda.core import (
     PinnedMemoryResource,
     PinnedMemoryResourceOptions,
 )
+from cuda.core._memory._ipc import IPCAllocationHandle
 from cuda_core_guide.spawned import run_spawned
 
 SIZE = 4096
@@ -191,6 +193,18 @@ def test_from_registry_refuses_unknown_identifiers(cls) -> None:
     key = uuid.uuid4()
     with pytest.raises(RuntimeError, match=str(key)):
         cls.from_registry(key)
+
+
+def test_a_closed_allocation_handle_is_refused_before_anything_else() -> None:
+    # A closed handle names no pool: it is refused before the registry is asked (which could
+    # answer a resource mapped earlier) and before any driver call. (Upstream's pinned resource
+    # asks the driver first; the reference's own tests cover it.)
+    reader, writer = os.pipe()
+    os.close(writer)
+    handle = IPCAllocationHandle._init(reader, None)  # private: how both implementations make one
+    handle.close()
+    with pytest.raises(RuntimeError, match="^IPCAllocationHandle has been closed$"):
+        DeviceMemoryResource.from_allocation_handle(0, handle)
 
 
 def test_from_ipc_descriptor_needs_a_stream() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import gc
+import os
 import pickle
 import subprocess
 import sys
@@ -29,9 +30,11 @@ from cuda.core import (
     Buffer,
     DeviceMemoryResource,
     DeviceMemoryResourceOptions,
+    IPCAllocationHandle,
     LegacyPinnedMemoryResource,
     MemoryPoolAccess,
     MemoryResource,
+    PinnedMemoryResource,
 )
 from cuda.core._utils.cuda_utils import CUDAError
 
@@ -115,6 +118,17 @@ def test_fill_names_the_out_of_range_value(value) -> None:
 def test_fill_names_the_pattern_length() -> None:
     with pytest.raises(ValueError, match="got 3 bytes"):
         Buffer.from_handle(UNUSED_ADDRESS, SIZE).fill(b"abc", stream=LEGACY_DEFAULT_STREAM)
+
+
+@pytest.mark.parametrize("cls", [DeviceMemoryResource, PinnedMemoryResource])
+def test_a_closed_allocation_handle_is_refused_before_the_registry_and_the_driver(cls) -> None:
+    reader, writer = os.pipe()
+    os.close(writer)
+    handle = IPCAllocationHandle._init(reader, None)
+    handle.close()
+    arguments = (0, handle) if cls is DeviceMemoryResource else (handle,)
+    with pytest.raises(RuntimeError, match="^IPCAllocationHandle has been closed$"):
+        cls.from_allocation_handle(*arguments)
 
 
 def test_negative_sizes_are_value_errors() -> None:

@@ -209,8 +209,12 @@ cdef class DeviceMemoryResource(_IPCMemPool):
             a PinnedMemoryResource for uuid ..., but DeviceMemoryResource was
             requested``), or the handle, received from the exporting
             process, says so (a bare file descriptor says nothing).
+        RuntimeError
+            If ``alloc_handle`` is a closed handle (``IPCAllocationHandle
+            has been closed``), even when a resource is registered under its
+            identifier.
         ValueError
-            If ``device_id`` is not a device ordinal, or the handle is closed.
+            If ``device_id`` is not a device ordinal.
         """
         return DMR_from_allocation_handle(cls, device_id, alloc_handle)
 

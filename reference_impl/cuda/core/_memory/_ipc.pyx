@@ -354,10 +354,15 @@ cdef IPCAllocationHandle IPC_handle_argument(object alloc_handle):
     ------
     TypeError
         If ``alloc_handle`` is neither an :class:`IPCAllocationHandle` nor an int.
+    RuntimeError
+        If ``alloc_handle`` is a closed :class:`IPCAllocationHandle`: no
+        registered resource may be answered for it either.
     OSError
         If an int is not an open file descriptor.
     """
     if isinstance(alloc_handle, IPCAllocationHandle):
+        if (<IPCAllocationHandle>alloc_handle)._fd < 0:
+            raise RuntimeError("IPCAllocationHandle has been closed")
         return alloc_handle
     if isinstance(alloc_handle, bool) or not isinstance(alloc_handle, int):
         raise TypeError(

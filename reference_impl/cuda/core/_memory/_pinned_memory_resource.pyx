@@ -134,8 +134,10 @@ cdef class PinnedMemoryResource(_IPCMemPool):
             a DeviceMemoryResource for uuid ..., but PinnedMemoryResource was
             requested``), or the handle, received from the exporting
             process, says so (a bare file descriptor says nothing).
-        ValueError
-            If the handle is closed.
+        RuntimeError
+            If ``alloc_handle`` is a closed handle (``IPCAllocationHandle
+            has been closed``), even when a resource is registered under its
+            identifier.
         """
         cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
         existing = IPC_lookup_as(cls, handle)
