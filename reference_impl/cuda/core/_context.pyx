@@ -85,8 +85,10 @@ cdef class Context:
         """Release this view of the context.
 
         The driver context itself is left alone (see the class notes); a
-        green context's is destroyed once the streams created on it are
-        closed as well. Closing an already closed context does nothing.
+        green context's is destroyed once what was made in it is closed as
+        well: its streams, and the streams, events, arrays and texture and
+        surface objects a :class:`Device` made while it was current.
+        Closing an already closed context does nothing.
 
         Raises
         ------
