@@ -215,22 +215,24 @@ cdef int NodeRecord_adopt(
     cdef cydriver.CUgraph c_nested_copy = NULL
     cdef cydriver.CUresult err
     cdef _NodeRecord record
+    cdef int c_type
     for address in nodes:
         c_node = <cydriver.CUgraphNode><uintptr_t>address
         with nogil:
             err = cydriver.cuGraphNodeFindInClone(&c_copy, c_node, clone)
         if err != cydriver.CUresult.CUDA_SUCCESS:
             continue
+        c_type = node_type(c_node)
         found = source.get(address)
         if found is not None:
             record = <_NodeRecord>found
             info = record._info
-            if info is not None and node_type(c_node) == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
+            if info is not None and c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
                 # The recorded bodies are the original's graphs, not the copy's: a walk of
                 # the copy must not reach them (it would invalidate the original's views).
                 info = info[:4] + ((),)
             NodeRecord_set(target, clone, c_copy, record._attachment, record._payload, info)
-        if node_type(c_node) == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
+        if c_type == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
             with nogil:
                 HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_nested))
                 HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_copy, &c_nested_copy))

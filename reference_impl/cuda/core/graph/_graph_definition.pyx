@@ -592,7 +592,7 @@ cdef class GraphNode:
         return hash((self._box._key, <uintptr_t>self._handle))
 
     def __repr__(self) -> str:
-        if self._destroyed or self._box._handle == NULL:
+        if not GraphNode_is_valid(self):
             return f"<{type(self).__name__} destroyed>"
         if self._handle == NULL:
             return f"<GraphNode entry of graph {<uintptr_t>self._box._handle:#x}>"
@@ -727,7 +727,7 @@ cdef class GraphNode:
             node stays in the graph, valid, and keeps what it uses.
         """
         cdef cydriver.CUgraphNode c_node = self._handle
-        if self._destroyed or c_node == NULL or self._box._handle == NULL:
+        if not GraphNode_is_valid(self) or c_node == NULL:
             return
         nested = GraphNode_nested_tree(self)
         with nogil:
