@@ -56,6 +56,17 @@ def test_sdist_carries_what_the_wheel_is_built_from(installed: Installed) -> Non
     assert not [name for name in names if "/fixtures/" in name]
 
 
+def test_the_installed_pytest_plugin_is_named_as_its_module(installed: Installed, tmp_path: Path) -> None:
+    # Named so, `-p cuda_core_guide.pytest_plugin` or `pytest_plugins` in a conftest finds it loaded.
+    script = (
+        "from importlib.metadata import entry_points\n"
+        "print([(e.name, e.value) for e in entry_points(group='pytest11') if e.value.startswith('cuda_core_guide')])"
+    )
+    result = installed.run(installed.bin / "python", "-c", script, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[('cuda_core_guide.pytest_plugin', 'cuda_core_guide.pytest_plugin')]"
+
+
 def test_rules_lists_every_rule_with_its_level(installed: Installed, tmp_path: Path) -> None:
     result = installed.run("cuda-core-guide", "rules", "--format", "json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
