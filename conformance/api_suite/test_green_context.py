@@ -258,7 +258,7 @@ def test_what_the_device_makes_in_a_green_context_keeps_it_alive(green_device, r
     ctx = green_device.create_context(ContextOptions(resources=[group]))
     green_device.set_current(ctx)
     try:
-        stream = green_device.create_stream(StreamOptions(nonblocking=True))
+        stream = green_device.create_stream(options=StreamOptions(nonblocking=True))
         event = green_device.create_event()
         array = green_device.create_opaque_array({"shape": (SIZE,), "format": "uint8", "num_channels": 1})
     finally:
