@@ -232,13 +232,17 @@ _PHASE_RUNNERS = {"churn": _churn, "threads": _threads, "lifecycle": _lifecycle}
 
 def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
     """Run the soak and the API suite under memcheck; return what it found, or why it did not run."""
-    from sanitizer import SANITIZER_OPTIONS, UNSANITIZED_MARKERS, find_sanitizer, summarize
+    from sanitizer import SANITIZER_OPTIONS, UNSANITIZED_MARKERS, expected_api_errors, find_sanitizer, summarize
+
+    from cuda_core_guide.implementation import implementation_under_test
 
     tool = find_sanitizer()
     if tool is None:
         reason = "compute-sanitizer was not found under $CUDA_PATH, $CUDA_HOME or on PATH"
         print(f"soak: the sanitizer part is skipped: {reason}", file=sys.stderr)
         return {"skipped": reason}
+    under_test = implementation_under_test()
+    expected = expected_api_errors(under_test[0] if under_test else "reference")
     counts = soak_settings.SANITIZED
     found: dict[str, object] = {
         "tool": str(tool),
@@ -281,7 +285,7 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
             }
         for name, future in done.items():
             returncode, output = future.result()
-            part = {**summarize(output), "returncode": returncode, "log": f"soak-sanitizer-{name}.log"}
+            part = {**summarize(output, expected), "returncode": returncode, "log": f"soak-sanitizer-{name}.log"}
             if name == "soak":
                 try:
                     child = json.loads(raw.read_text(encoding="utf-8"))

@@ -309,11 +309,28 @@ def test_no_summary_means_the_tool_did_not_finish() -> None:
 
 def test_every_expected_probe_names_its_maker_and_reason() -> None:
     for probe in sanitizer.EXPECTED_API_ERRORS:
-        assert set(probe) == {"api", "error", "by", "why"}
+        assert set(probe) - {"implementation"} == {"api", "error", "by", "why"}
+        assert probe.get("implementation", "reference") in ("reference", "upstream")
         assert probe["api"].startswith("cu")
         assert probe["error"].startswith("CUDA_ERROR_")
         path = probe["by"].split("::")[0]
         assert path.startswith("upstream ") or (SOAK.parents[1] / path).is_file(), path
+
+
+def test_a_defect_of_one_implementation_is_unexpected_of_the_other() -> None:
+    line = (
+        '========= Program hit CUDA_ERROR_INVALID_CONTEXT (error 201) due to "invalid device context" '
+        "on CUDA API call to cuTexObjectDestroy.\n"
+    )
+    output = "conformance/api_suite/test_texture.py::test_closed PASSED\n" + line + MEMCHECK
+    upstream = sanitizer.summarize(output, sanitizer.expected_api_errors("upstream"))
+    reference = sanitizer.summarize(output, sanitizer.expected_api_errors("reference"))
+    assert upstream["unexpected_api_errors"] == []
+    assert upstream["passed"] is True
+    assert reference["unexpected_api_errors"] == ["CUDA_ERROR_INVALID_CONTEXT on cuTexObjectDestroy"]
+    assert reference["passed"] is False
+    shared = [probe for probe in sanitizer.EXPECTED_API_ERRORS if "implementation" not in probe]
+    assert list(sanitizer.expected_api_errors("reference")) == shared
 
 
 def test_memory_left_at_exit_is_recorded_not_judged() -> None:

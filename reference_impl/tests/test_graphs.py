@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -14,6 +16,34 @@ import pytest
 from cuda.core import GraphMemoryResource, GraphMemoryResourceAttributes, launch
 from cuda.core._utils.cuda_utils import CUDAError
 from cuda.core.graph import ChildGraphNode, Graph, GraphBuilder, GraphDebugPrintOptions, GraphDefinition
+
+_CALLBACK_AT_EXIT = """
+import atexit
+
+calls = []
+# Registered first, so run last: after cuda.core's own shutdown handler.
+atexit.register(lambda: print("callbacks run", len(calls), flush=True))
+
+from cuda.core import Device
+from cuda.core.graph import GraphDefinition
+
+device = Device(0)
+device.set_current()
+stream = device.create_stream()
+definition = GraphDefinition()
+definition.callback(lambda: calls.append(1))
+graph = definition.instantiate()
+
+
+def launch_and_hold_the_gil():
+    graph.launch(stream)
+    # The driver's thread now calls the callback and waits for the GIL, which this
+    # loop (C code, no bytecode) keeps until cuda.core's shutdown handler runs.
+    sum(range(100_000_000))
+
+
+atexit.register(launch_and_hold_the_gil)
+"""
 
 
 def test_debug_print_options_translate_to_driver_flags() -> None:
@@ -211,3 +241,13 @@ def test_a_destroyed_node_equals_only_itself_once_its_address_is_reused(device) 
     assert not any(node in present for node in gone)
     assert [hash(node) for node in gone] == hashes
     assert reused, "the driver reused no address of the 64 destroyed nodes: the test checked nothing"
+
+
+@pytest.mark.gpu
+def test_a_host_callback_waiting_for_the_gil_at_exit_runs_before_the_interpreter_stops(device) -> None:
+    # The callback's driver thread asks for the GIL before cuda.core's shutdown handler
+    # runs; the handler waits for it with the GIL released. Before, the handler only
+    # stopped later callbacks, and this one waited for a finalizing interpreter's GIL.
+    done = subprocess.run([sys.executable, "-c", _CALLBACK_AT_EXIT], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "callbacks run 1"

@@ -9,4 +9,5 @@ from cuda.bindings cimport cydriver
 cdef uintptr_t attachment_create(object payload) except? 0
 cdef uintptr_t graph_attach(cydriver.CUgraph graph, object payload) except? 0
 cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1
-cdef bint python_is_finalizing() noexcept nogil
+cdef bint python_enter() noexcept nogil
+cdef void python_leave() noexcept nogil

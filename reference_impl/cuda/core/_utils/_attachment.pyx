@@ -19,6 +19,14 @@ queues the payload; the queue is emptied on the main Python thread, by a
 call scheduled with ``Py_AddPendingCall``, which drops the references.
 After the interpreter has begun to shut down nothing is queued any more:
 the payloads of user objects released then are left to the process's end.
+
+Driver threads that call into Python (a graph's host callbacks) enter
+through :func:`python_enter` and leave through :func:`python_leave`. The
+shutdown handler waits, with the GIL released, until every thread that
+entered before it has left; afterwards none enters. Otherwise a thread
+that entered just before it would wait for the GIL of a finalizing
+interpreter for ever, and a driver call at exit that waits for that
+thread's stream (a pinned buffer's free, for one) would wait with it.
 """
 
 from __future__ import annotations
@@ -27,11 +35,13 @@ from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
 from libcpp.atomic cimport atomic
+from posix.unistd cimport usleep
 from cuda.bindings cimport cydriver
 
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import atexit
+import os
 
 __all__ = ["release_pending"]
 
@@ -53,6 +63,8 @@ cdef atomic[PendingRelease*] _queue
 cdef atomic[int] _scheduled
 # 1 once the interpreter has begun to shut down.
 cdef atomic[int] _finalizing
+# The driver threads between python_enter and python_leave.
+cdef atomic[int] _entered
 
 
 def release_pending() -> int:
@@ -198,20 +210,43 @@ cdef int release_queued_now() noexcept:
     return count
 
 
-cdef bint python_is_finalizing() noexcept nogil:
-    """Return whether the interpreter has begun to shut down (its ``atexit`` handlers have run).
+cdef bint python_enter() noexcept nogil:
+    """Return whether a driver thread may take the GIL; if so, it calls :func:`python_leave` when done.
 
-    Code that the driver calls on its own threads checks this before it
-    takes the GIL: a shutting-down interpreter does not give the GIL to
-    another thread, so the driver's thread would wait for it forever, and a
-    driver call waiting for that thread's work with it.
+    The count goes up before the flag is read, and the shutdown handler sets
+    the flag before it reads the count (both sequentially consistent): either
+    the handler sees this thread and waits for it, or this thread sees the flag
+    and stays out.
     """
-    return _finalizing.load() != 0
+    _entered.fetch_add(1)
+    if _finalizing.load():
+        _entered.fetch_sub(1)
+        return False
+    return True
+
+
+cdef void python_leave() noexcept nogil:
+    """Count a driver thread out of Python again: the end of what :func:`python_enter` let in."""
+    _entered.fetch_sub(1)
 
 
 def _stop_releasing() -> None:
-    """Stop queueing releases: the interpreter is shutting down and must not be called into."""
+    """Stop queueing releases and let no driver thread into Python; wait for those already in.
+
+    Run by ``atexit``, on the main thread, before the interpreter stops
+    handing the GIL to other threads: the wait releases it, so that a thread
+    that entered can take it, finish and leave.
+    """
     _finalizing.store(1)
+    with nogil:
+        while _entered.load() != 0:
+            usleep(100)
+
+
+def _forget_entered() -> None:
+    """Start a forked child's count at 0: the driver threads counted in the parent do not exist in it."""
+    _entered.store(0)
 
 
 atexit.register(_stop_releasing)
+os.register_at_fork(after_in_child=_forget_entered)

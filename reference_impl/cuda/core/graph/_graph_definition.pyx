@@ -33,7 +33,7 @@ from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
 from cuda.core._launcher cimport ARGUMENT_SLOT_SIZE, pack_kernel_arguments
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, Buffer_share, fill_pattern
 from cuda.core._module cimport Kernel, Kernel_num_arguments
-from cuda.core._utils._attachment cimport graph_attach, graph_detach, python_is_finalizing
+from cuda.core._utils._attachment cimport graph_attach, graph_detach, python_enter, python_leave
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 from cuda.core.graph._graph_box cimport (
     GraphBox_for,
@@ -2987,15 +2987,16 @@ cdef void host_trampoline(void* data) noexcept nogil:
     """Call the Python callable ``data``; an exception it raises is reported as unraisable.
 
     Once the interpreter is shutting down the callable is not called (the
-    ownership contract: nothing calls into Python then). The driver's
-    thread would otherwise wait for a GIL that the finalizing interpreter
-    never gives it, and a driver call at exit that waits for the stream (a
-    pinned buffer's free, for one) would wait with it, for ever.
+    ownership contract: nothing calls into Python then); a call that began
+    before keeps the shutdown waiting until it returns (:func:`python_enter`).
     """
-    if python_is_finalizing():
+    if not python_enter():
         return
     with gil:
-        (<object>data)()
+        try:
+            (<object>data)()
+        finally:
+            python_leave()
 
 
 cdef int device_ordinal(object device) except -2:
