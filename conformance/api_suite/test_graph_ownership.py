@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import subprocess
-import sys
 import textwrap
 import threading
 import time
@@ -43,7 +41,7 @@ from cuda.core import (
 from cuda.core._utils.cuda_utils import CUDAError
 from cuda.core.graph import GraphDefinition
 from cuda_core_guide.implementation import implementation_under_test
-from cuda_core_guide.spawned import scaled_timeout
+from cuda_core_guide.spawned import ProgramTimeoutError, run_program
 
 SIZE = 1 << 20
 """The bytes of each test allocation: large enough to show in a pool's used memory."""
@@ -745,14 +743,11 @@ def test_exiting_with_graphs_and_launches_alive_is_clean(device) -> None:
         """
     )
     # Under compute-sanitizer (nox -s soak -- --sanitizer) the child is checked too,
-    # and slow: the limit is scaled (cuda_core_guide.spawned).
-    limit = scaled_timeout(120)
+    # and slow: the limit is scaled (cuda_core_guide.spawned); one that hangs shows its stacks.
     try:
-        result = subprocess.run(
-            [sys.executable, "-c", program], capture_output=True, text=True, timeout=limit, check=False
-        )
-    except subprocess.TimeoutExpired as exc:
-        if exc.stdout and b"launched" in exc.stdout and implementation_under_test()[0] == "upstream":
+        result = run_program(program, timeout=120)
+    except ProgramTimeoutError as exc:
+        if "launched" in exc.stdout and implementation_under_test()[0] == "upstream":
             # Not strict: the hang needs host callbacks still queued when the interpreter
             # finalizes, which a slow run (under memcheck) gives and a quick one may not.
             pytest.xfail(

@@ -25,6 +25,7 @@ import importlib.util
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,7 +35,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TIME_SCALE_VARIABLE", "run_spawned", "scaled_timeout"]
+__all__ = ["TIME_SCALE_VARIABLE", "ProgramTimeoutError", "run_program", "run_spawned", "scaled_timeout"]
 
 _DEFAULT_TIMEOUT_SECONDS = 120.0
 """How long a child may take by default: it imports ``cuda.core`` afresh."""
@@ -50,6 +51,28 @@ _STACKS_SHOWN = 6000
 
 _OK = "ok"
 _FAILED = "failed"
+
+_PROGRAM_RUNNER = """
+import faulthandler, signal, sys
+if hasattr(signal, "SIGUSR1"):
+    faulthandler.register(signal.SIGUSR1, file=open(sys.argv[2], "w", encoding="utf-8"), all_threads=True)
+source = sys.argv[1]
+del sys.argv[1:]
+exec(compile(source, "<program>", "exec"), {"__name__": "__main__"})
+"""
+"""What :func:`run_program`'s interpreter runs: the program (its first argument), able to write its stacks."""
+
+
+class ProgramTimeoutError(ChildProcessError):
+    """A program that :func:`run_program` ran took longer than its time limit, and was killed.
+
+    The message holds its threads' stacks when it was stopped; ``stdout``
+    holds what it had printed.
+    """
+
+    def __init__(self, message: str, stdout: str) -> None:
+        super().__init__(message)
+        self.stdout = stdout
 
 
 def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _DEFAULT_TIMEOUT_SECONDS) -> Any:
@@ -96,6 +119,49 @@ def run_spawned(function: Callable[..., Any], *args: object, timeout: float = _D
         process.start()
         sender.close()
         return _outcome(process, receiver, function.__qualname__, timeout, stacks)
+
+
+def run_program(source: str, *, timeout: float = _DEFAULT_TIMEOUT_SECONDS) -> subprocess.CompletedProcess[str]:
+    """Run the Python program ``source`` in a new interpreter, to its exit, and return how it ended.
+
+    For what happens when a process ends, which a function of
+    :func:`run_spawned` cannot show: the program runs as ``__main__`` and the
+    interpreter shuts down after it.
+
+    Parameters
+    ----------
+    source : str
+        The program.
+    timeout : float, optional
+        The most seconds it may take, 120 by default, multiplied by
+        :data:`TIME_SCALE_VARIABLE` where that is set.
+
+    Returns
+    -------
+    subprocess.CompletedProcess
+        Its exit status and its output, as text.
+
+    Raises
+    ------
+    ProgramTimeoutError
+        If it took longer than ``timeout``: it is asked for its threads'
+        stacks, which the message shows, then killed.
+    ValueError
+        If :data:`TIME_SCALE_VARIABLE` is set to something other than a positive number.
+    """
+    timeout = scaled_timeout(timeout)
+    with tempfile.TemporaryDirectory(prefix="program-") as folder:
+        stacks = Path(folder) / "stacks.txt"
+        command = [sys.executable, "-c", _PROGRAM_RUNNER, source, str(stacks)]
+        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+            try:
+                stdout, stderr = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                shown = _stacks_of(process, stacks)
+                process.kill()
+                stdout, _ = process.communicate()
+                raise ProgramTimeoutError(f"the program did not end in {timeout:g} s{shown}", stdout) from None
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
 def _outcome(
@@ -150,9 +216,10 @@ def scaled_timeout(seconds: float) -> float:
     return seconds * _time_scale()
 
 
-def _stacks_of(process: multiprocessing.process.BaseProcess, stacks: Path) -> str:
+def _stacks_of(process: multiprocessing.process.BaseProcess | subprocess.Popen, stacks: Path) -> str:
     """Ask a child that did not answer for its threads' stacks; return them for the error message, or nothing."""
-    if not hasattr(signal, "SIGUSR1") or not process.is_alive():
+    alive = process.poll() is None if isinstance(process, subprocess.Popen) else process.is_alive()
+    if not hasattr(signal, "SIGUSR1") or not alive:
         return ""
     with contextlib.suppress(ProcessLookupError):
         os.kill(process.pid, signal.SIGUSR1)

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from cuda_core_guide import spawned
-from cuda_core_guide.spawned import run_spawned
+from cuda_core_guide.spawned import ProgramTimeoutError, run_program, run_spawned
 
 
 def child_returns(value: int) -> tuple[int, int]:
@@ -92,3 +92,32 @@ def test_a_local_function_is_refused() -> None:
 
     with pytest.raises(ValueError, match="must be defined at the top level"):
         run_spawned(local)
+
+
+def test_a_program_runs_as_main_to_its_interpreters_exit() -> None:
+    program = "import atexit, sys\natexit.register(lambda: print('at exit'))\nprint(__name__, sys.argv[1:])\n"
+    done = run_program(program)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["__main__ []", "at exit"]
+
+
+def test_a_program_that_fails_returns_its_status_and_traceback() -> None:
+    done = run_program("raise SystemExit('stopped here')")
+    assert done.returncode == 1
+    assert "stopped here" in done.stderr
+
+
+def test_a_program_that_hangs_at_exit_shows_where_and_keeps_what_it_printed() -> None:
+    program = (
+        "import atexit, time\n"
+        "def wait_at_exit():\n"
+        "    time.sleep(600)\n"
+        "atexit.register(wait_at_exit)\n"
+        "print('done', flush=True)\n"
+    )
+    started = time.monotonic()
+    with pytest.raises(ProgramTimeoutError, match=r"did not end in 3 s") as raised:
+        run_program(program, timeout=3)
+    assert time.monotonic() - started < 3 + spawned._STACKS_WAIT_SECONDS + 30
+    assert raised.value.stdout == "done\n"
+    assert "wait_at_exit" in str(raised.value)  # the frame it was stopped in
