@@ -12,8 +12,9 @@ waits forever for a worker that died before it could take the task.
 :func:`run_spawned` sends the module's file instead, which the child
 loads, and never waits longer than its time limit. A child that does not
 answer in time is asked for the stacks of its threads (:mod:`faulthandler`,
-on ``SIGUSR1``) before it is killed, and the error shows them: where it
-hangs is what a time limit alone does not say.
+on ``SIGUSR1``) before it is killed, and the error shows them with what the
+kernel says each thread waits in: where it hangs is what a time limit alone
+does not say.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ def run_program(source: str, *, timeout: float = _DEFAULT_TIMEOUT_SECONDS) -> su
             try:
                 stdout, stderr = process.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
-                shown = _stacks_of(process, stacks)
+                shown = _threads_of(process.pid) + _stacks_of(process, stacks)
                 process.kill()
                 stdout, _ = process.communicate()
                 raise ProgramTimeoutError(f"the program did not end in {timeout:g} s{shown}", stdout) from None
@@ -172,7 +173,7 @@ def _outcome(
     try:
         if not receiver.poll(timeout):
             message = f"the child process {qualname} did not answer in {timeout:g} s"
-            raise ChildProcessError(message + _stacks_of(process, stacks))
+            raise ChildProcessError(message + _threads_of(process.pid) + _stacks_of(process, stacks))
         answered = True
         try:
             status, value = receiver.recv()
@@ -233,6 +234,26 @@ def _stacks_of(process: multiprocessing.process.BaseProcess | subprocess.Popen, 
     if not text.strip():
         return " (it wrote no stacks when asked)"
     return f"; the stacks of its threads when it was stopped:\n{text[-_STACKS_SHOWN:]}"
+
+
+def _threads_of(pid: int) -> str:
+    """Return what the kernel says of each thread of process ``pid`` (Linux): name, state, where it waits.
+
+    The part of a hang that Python's stacks do not show: threads of the
+    driver, and a main thread in compiled code with no Python frame.
+    """
+    lines = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*"), key=lambda path: int(path.name)):
+        facts = []
+        for name in ("comm", "wchan", "syscall"):
+            try:
+                facts.append((task / name).read_text(encoding="utf-8", errors="replace").strip())
+            except OSError:
+                facts.append("?")
+        lines.append(f"  thread {task.name}: {facts[0]}, waiting in {facts[1] or '-'}, syscall {facts[2]}")
+    if not lines:
+        return ""
+    return "; its threads, as the kernel sees them:\n" + "\n".join(lines)
 
 
 def _call_from_file(path: str, qualname: str, args: tuple[object, ...], sender: Connection, stacks: str) -> None:
