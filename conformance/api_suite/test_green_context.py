@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import dataclasses
 import gc
+import threading
 
 import numpy as np
 import pytest
@@ -358,3 +359,43 @@ def test_workqueue_resource(green_device) -> None:
     workqueue.configure(WorkqueueResourceOptions(sharing_scope="green_ctx_balanced", concurrency_limit=1))
     assert workqueue.sharing_scope is WorkqueueSharingScopeType.GREEN_CTX_BALANCED
     assert workqueue.concurrency_limit == 1
+
+
+@pytest.mark.gpu
+def test_a_green_context_closed_on_another_thread_stays_alive_where_it_is_current(green_device) -> None:
+    # Closing refuses only the calling thread's current context; a thread that made the
+    # green context current keeps using it as the driver's current context until it makes
+    # another context current.
+    _, group, _ = split_one(green_device)
+    ctx = green_device.create_context(ContextOptions(resources=[group]))
+    current, closed = threading.Event(), threading.Event()
+    results: list[object] = []
+    handed_over = [ctx]
+
+    def hold_it() -> None:
+        device = cuda.core.Device(green_device.device_id)
+        device.set_current(handed_over.pop())
+        try:
+            current.set()
+            assert closed.wait(30)
+            err, address = driver.cuMemAlloc(SIZE)
+            results.append(err)
+            if err == driver.CUresult.CUDA_SUCCESS:
+                (freed,) = driver.cuMemFree(address)
+                results.append(freed)
+            results.append(driver.cuMemGetInfo()[0])
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            results.append(exc)
+        finally:
+            device.set_current()
+
+    holder = threading.Thread(target=hold_it)
+    holder.start()
+    assert current.wait(30)
+    ctx.close()
+    del ctx
+    gc.collect()
+    closed.set()
+    holder.join(60)
+    assert not holder.is_alive()
+    assert results == [driver.CUresult.CUDA_SUCCESS] * 3

@@ -107,6 +107,7 @@ class Device:
     __slots__ = (
         "_device_id",
         "_context",
+        "_current_green",
         "_primary",
         "_memory_resource",
         "_properties",
@@ -205,6 +206,8 @@ class Device:
             with nogil:
                 HANDLE_RETURN(cydriver.cuCtxSetCurrent(c_ctx))
             self._context = c_primary
+            # Let go of a green context made current before, now that it is not.
+            self._current_green = None
             return None
         check_argument_type(ctx, Context, "ctx")
         c_given = ctx
@@ -223,6 +226,9 @@ class Device:
             HANDLE_RETURN(cydriver.cuCtxPushCurrent(c_ctx))
         previous = self._context
         self._context = c_given
+        # While current here, the green context is kept alive by this thread as well:
+        # closing the Context on another thread must not destroy the thread's current context.
+        self._current_green = c_given._green
         if c_previous == NULL:
             return None
         # The object this device made current comes back as itself: it may be a
@@ -2331,6 +2337,7 @@ cdef list Device_thread_devices(type cls):
             device._device_id = ordinal
             device._context = None
             device._primary = None
+            device._current_green = None
             device._memory_resource = None
             device._properties = None
             device._uuid = None
