@@ -87,7 +87,10 @@ cdef class Context:
         The driver context itself is left alone (see the class notes); a
         green context's is destroyed once what was made in it is closed as
         well: its streams, and the streams, events, arrays and texture and
-        surface objects a :class:`Device` made while it was current.
+        surface objects a :class:`Device` made while it was current; and
+        once no other thread has it current (a thread that made it current
+        with :meth:`Device.set_current` keeps it until it makes another
+        context current).
         Closing an already closed context does nothing.
 
         Raises
