@@ -312,6 +312,23 @@ def test_cooperative_launch_runs(device, stream, options) -> None:
 
 
 @pytest.mark.gpu
+def test_a_cooperative_grid_larger_than_the_device_holds_is_refused_before_the_driver(device, stream, options) -> None:
+    # Every block of a cooperative grid must be resident at once; one more block than the
+    # whole device can hold is a ValueError, in upstream's words, and nothing is launched.
+    if not device.properties.cooperative_launch:
+        pytest.skip("the device cannot launch cooperative kernels")
+    kernel = Program(SCALE_ADD, "c++", options).compile("cubin").get_kernel("scale_add")
+    per_multiprocessor = kernel.occupancy.max_active_blocks_per_multiprocessor(BLOCK, 0)
+    limit = per_multiprocessor * device.properties.multiprocessor_count
+    out = device.allocate(4 * BLOCK, stream=stream)
+    config = LaunchConfig(grid=limit + 1, block=BLOCK, is_cooperative=True)
+    with pytest.raises(ValueError, match=rf"^The specified grid size \(.+\) exceeds the limit \({limit}\)$"):
+        launch(stream, config, kernel, out, out, np.float32(2.0), np.uint32(0))
+    stream.sync()
+    out.close(stream)
+
+
+@pytest.mark.gpu
 def test_get_module_gives_the_library_in_the_current_context(device, options) -> None:
     code = Program(SCALE_ADD, "c++", options).compile("cubin")
     module = code.get_module()

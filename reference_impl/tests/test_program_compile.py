@@ -75,7 +75,7 @@ def test_other_backends_are_refused() -> None:
     ("args", "error", "match"),
     [
         ((123, "c++"), TypeError, "int"),
-        (("x", 3), TypeError, "code_type"),
+        (("x", 3), TypeError, r"^Argument 'code_type' has incorrect type \(expected str, got int\)$"),
         (("x", "fortran"), ValueError, "'fortran'"),
         (("x", "nvvm"), NotImplementedError, "NVVM"),
         (("x", "c++", {"bogus": 1}), ValueError, "'bogus'"),

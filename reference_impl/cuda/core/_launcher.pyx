@@ -111,6 +111,10 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
         incorrect type (expected cuda.core._launch_config.LaunchConfig, got
         int)``), an argument has a type that cannot be passed, or the number
         of arguments differs from the number of the kernel's parameters.
+    ValueError
+        If ``config`` is cooperative and its grid has more blocks than the
+        device can run at once (``The specified grid size (x * y * z)
+        exceeds the limit (n)``), before the driver is asked to launch.
     """
     cdef Stream s = Stream_accept(stream, allow_stream_protocol=True)
     check_argument_type(config, LaunchConfig, "config")
@@ -139,11 +143,49 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     cdef cydriver.CUlaunchConfig c_config
     LaunchConfig_to_native(<LaunchConfig>config, &c_config)
     c_config.hStream = s._handle
+    if (<LaunchConfig>config)._is_cooperative:
+        check_cooperative_grid(c_kernel._handle, &c_config)
     # A CUkernel may be launched where a CUfunction is expected: the driver
     # loads it into the current context.
     cdef cydriver.CUfunction c_function = <cydriver.CUfunction>c_kernel._handle
     with nogil:
         HANDLE_RETURN(cydriver.cuLaunchKernelEx(&c_config, c_function, c_params, NULL))
+
+
+cdef int check_cooperative_grid(cydriver.CUkernel kernel, const cydriver.CUlaunchConfig* config) except -1:
+    """Raise :class:`ValueError` if a cooperative launch has more blocks than the device runs at once.
+
+    All blocks of a cooperative grid must be resident together: at most the
+    blocks one multiprocessor can hold for this kernel and block size, times
+    the multiprocessors of the current device. The message is upstream's.
+    """
+    cdef cydriver.CUfunction c_function = NULL
+    cdef cydriver.CUdevice c_device = 0
+    cdef int c_per_multiprocessor = 0
+    cdef int c_multiprocessors = 0
+    cdef int c_threads = config.blockDimX * config.blockDimY * config.blockDimZ
+    with nogil:
+        HANDLE_RETURN(cydriver.cuKernelGetFunction(&c_function, kernel))
+        HANDLE_RETURN(
+            cydriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                &c_per_multiprocessor, c_function, c_threads, config.sharedMemBytes
+            )
+        )
+        HANDLE_RETURN(cydriver.cuCtxGetDevice(&c_device))
+        HANDLE_RETURN(
+            cydriver.cuDeviceGetAttribute(
+                &c_multiprocessors,
+                cydriver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                c_device,
+            )
+        )
+    limit = c_per_multiprocessor * c_multiprocessors
+    if <unsigned long long>config.gridDimX * config.gridDimY * config.gridDimZ > limit:
+        raise ValueError(
+            f"The specified grid size ({config.gridDimX} * {config.gridDimY} * {config.gridDimZ}) "
+            f"exceeds the limit ({limit})"
+        )
+    return 0
 
 
 cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1:

@@ -14,7 +14,7 @@ from __future__ import annotations
 cimport cython
 
 from cuda.core._module cimport ObjectCode_create
-from cuda.core._utils.cuda_utils cimport check_or_create_options
+from cuda.core._utils.cuda_utils cimport check_argument_type, check_or_create_options
 
 from cuda.bindings import nvrtc
 import dataclasses
@@ -129,8 +129,10 @@ cdef class Program:
     NVRTCError
         If NVRTC cannot create the program.
     TypeError
-        If ``code`` is not a ``str``, or ``options`` is neither
-        :class:`ProgramOptions`, a ``dict`` of its fields nor ``None``.
+        If ``code_type`` is not a ``str`` (in Cython's words: ``Argument
+        'code_type' has incorrect type (expected str, got int)``), ``code``
+        is not a ``str``, or ``options`` is neither :class:`ProgramOptions`,
+        a ``dict`` of its fields nor ``None``.
     ValueError
         If ``code_type`` is unknown, ``options`` has unknown keys, or sets
         an option that only NVVM IR takes.
@@ -148,8 +150,7 @@ cdef class Program:
     def __init__(self, code: str, code_type: str, options: ProgramOptions | None = None) -> None:
         """Check the code and options and create the compiler's program."""
         options = check_or_create_options(ProgramOptions, options, "Program options")
-        if not isinstance(code_type, str):
-            raise TypeError(f"code_type must be a str, got {type(code_type).__name__}")
+        check_argument_type(code_type, str, "code_type")
         if not isinstance(code, str):
             raise TypeError(f"code must be a str, got {type(code).__name__}")
         kind = code_type.lower()
