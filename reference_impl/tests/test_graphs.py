@@ -46,6 +46,59 @@ atexit.register(launch_and_hold_the_gil)
 """
 
 
+_RELEASE_AFTER_A_FULL_QUEUE = """
+import ctypes
+import gc
+import threading
+import time
+import weakref
+
+from cuda.core import Device
+from cuda.core.graph import GraphDefinition
+
+gc.disable()  # only the collection below may schedule the release again
+Device(0).set_current()
+PENDING = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+no_op = PENDING(lambda _: 0)
+add_pending_call = ctypes.pythonapi.Py_AddPendingCall
+add_pending_call.argtypes = [PENDING, ctypes.c_void_p]
+add_pending_call.restype = ctypes.c_int
+
+
+class Payload:
+    def __call__(self):
+        pass
+
+
+payload = Payload()
+alive = weakref.ref(payload)
+held = [GraphDefinition()]
+held[0].callback(payload)
+del payload
+
+
+def fill_the_queue_then_drop_the_graph():
+    # The main thread waits in join() and runs no pending call meanwhile.
+    for _ in range(100_000):
+        if add_pending_call(no_op, None) != 0:
+            break
+    held.clear()  # the graph's user object is released; its release cannot be scheduled
+    time.sleep(1)
+
+
+thread = threading.Thread(target=fill_the_queue_then_drop_the_graph)
+thread.start()
+thread.join()
+for _ in range(1000):  # the no-op calls run here
+    pass
+print("stranded", alive() is not None, flush=True)
+gc.collect()
+for _ in range(1000):
+    pass
+print("released", alive() is None, flush=True)
+"""
+
+
 def test_debug_print_options_translate_to_driver_flags() -> None:
     assert GraphDebugPrintOptions()._to_flags() == 0
     verbose = GraphDebugPrintOptions(verbose=True)._to_flags()
@@ -251,3 +304,14 @@ def test_a_host_callback_waiting_for_the_gil_at_exit_runs_before_the_interpreter
     done = subprocess.run([sys.executable, "-c", _CALLBACK_AT_EXIT], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "callbacks run 1"
+
+
+@pytest.mark.gpu
+def test_a_release_stranded_by_a_full_pending_call_queue_is_scheduled_after_a_collection(device) -> None:
+    # A graph's payload is released by a call scheduled with Py_AddPendingCall; with the
+    # interpreter's queue full, the next garbage collection schedules it again.
+    done = subprocess.run(
+        [sys.executable, "-c", _RELEASE_AFTER_A_FULL_QUEUE], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["stranded True", "released True"]

@@ -17,8 +17,11 @@ object that holds one reference to it. The destructor may run on a thread
 of the driver's, or inside a driver call made without the GIL, so it only
 queues the payload; the queue is emptied on the main Python thread, by a
 call scheduled with ``Py_AddPendingCall``, which drops the references.
-After the interpreter has begun to shut down nothing is queued any more:
-the payloads of user objects released then are left to the process's end.
+When the interpreter's queue of pending calls is full, the call is
+scheduled again by the next release, the next attachment, or the end of
+the next garbage collection, whichever comes first. After the interpreter
+has begun to shut down nothing is queued any more: the payloads of user
+objects released then are left to the process's end.
 
 Driver threads that call into Python (a graph's host callbacks) enter
 through :func:`python_enter` and leave through :func:`python_leave`. The
@@ -41,6 +44,7 @@ from cuda.bindings cimport cydriver
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 
 import atexit
+import gc
 import os
 
 __all__ = ["release_pending"]
@@ -170,7 +174,8 @@ cdef void schedule_release() noexcept nogil:
     """Schedule one call of :func:`release_queued` unless one is already scheduled.
 
     The interpreter's queue of pending calls is small; when it is full, the
-    next queued release, or the next attachment made, tries again.
+    next queued release, the next attachment made, or the end of the next
+    garbage collection tries again (:func:`schedule_if_stalled`).
     """
     cdef int expected = 0
     if _scheduled.compare_exchange_strong(expected, 1):
@@ -243,10 +248,22 @@ def _stop_releasing() -> None:
             usleep(100)
 
 
+def _schedule_after_collection(phase: str, info: dict) -> None:
+    """Schedule the releases a full pending-call queue left waiting, at the end of a garbage collection.
+
+    A collection is the one event every Python program keeps having;
+    without it, releases stranded by a full queue would wait for the next
+    graph operation.
+    """
+    if phase == "stop":
+        schedule_if_stalled()
+
+
 def _forget_entered() -> None:
     """Start a forked child's count at 0: the driver threads counted in the parent do not exist in it."""
     _entered.store(0)
 
 
 atexit.register(_stop_releasing)
+gc.callbacks.append(_schedule_after_collection)
 os.register_at_fork(after_in_child=_forget_entered)
