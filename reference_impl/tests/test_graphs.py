@@ -83,7 +83,7 @@ def fill_the_queue_then_drop_the_graph():
         if add_pending_call(no_op, None) != 0:
             break
     held.clear()  # the graph's user object is released; its release cannot be scheduled
-    time.sleep(1)
+    time.sleep(2)  # the driver calls the destructor on a thread of its own
 
 
 thread = threading.Thread(target=fill_the_queue_then_drop_the_graph)
