@@ -261,7 +261,9 @@ cdef class Event:
 
         An event that :meth:`Stream.record` created on a stream of a green
         context reports that green context (``is_green`` is ``True``); the
-        event keeps the green context alive.
+        event keeps the green context alive. An event opened with
+        :meth:`from_ipc_descriptor` reports the context that was current
+        when it was opened, in which the driver opened it.
 
         Raises
         ------
@@ -275,7 +277,7 @@ cdef class Event:
 
     @property
     def device(self) -> Device:
-        """Return the :class:`Device` the event was created on.
+        """Return the :class:`Device` the event was created on (opened on, for an imported event).
 
         Raises
         ------
