@@ -277,6 +277,26 @@ def test_managed_buffer_advice(device, stream) -> None:
 
 
 @pytest.mark.gpu
+def test_a_host_numa_node_is_refused_as_an_accessor_before_any_advice(device, stream) -> None:
+    # The advice is read back per device and for the host as a whole: a NUMA node of the host
+    # is refused, and an assignment that holds one changes nothing (checked before the driver,
+    # so this runs where the driver refuses advice for pool memory too).
+    mr = _managed_pool(device)
+    buf = mr.allocate(4096, stream=stream)
+    stream.sync()
+    before = set(buf.accessed_by)
+    for location in (Host(numa_id=0), Host.numa_current()):
+        with pytest.raises(ValueError, match=r"does not support location_type='host_numa"):
+            buf.accessed_by = {device, location}
+        with pytest.raises(ValueError, match=r"does not support location_type='host_numa"):
+            buf.accessed_by.add(location)
+    assert set(buf.accessed_by) == before
+    buf.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
 def test_managed_buffer_state_copies_and_discards(device, stream) -> None:
     # What a managed buffer answers and does without memory advice (which some drivers refuse for pool memory).
     mr = _managed_pool(device)

@@ -140,7 +140,12 @@ cdef class ManagedBuffer(Buffer):
         """Return a live set of the locations advised to access the memory.
 
         Adding and discarding locations gives and withdraws the advice;
-        assigning an iterable of locations replaces the whole set.
+        assigning an iterable of locations replaces the whole set, or, if
+        one of them is refused, changes nothing. The locations are devices
+        and the host as a whole: a NUMA node of the host
+        (``Host(numa_id=...)``, ``Host.numa_current()``) is refused with
+        :class:`ValueError` (``advise CU_MEM_ADVISE_SET_ACCESSED_BY does not
+        support location_type='host_numa'``).
 
         Raises
         ------
@@ -153,9 +158,10 @@ cdef class ManagedBuffer(Buffer):
     @accessed_by.setter
     def accessed_by(self, locations: Iterable[Device | Host]) -> None:
         Buffer_check_open(self)
+        # Every location is checked before the first advice: a refused one changes nothing.
         wanted = set()
         for location in locations:
-            MB_location(location)
+            MB_check_accessed_by(location)
             wanted.add(location)
         current = set(MB_accessed_by(self))
         for location in current - wanted:
@@ -263,14 +269,18 @@ class AccessedBySetProxy(MutableSet):
         ------
         TypeError
             If ``location`` is neither a :class:`Device` nor a :class:`Host`.
+        ValueError
+            If ``location`` is a NUMA node of the host rather than the host
+            as a whole.
         """
+        MB_check_accessed_by(location)
         MB_advise(self._buffer, cydriver.CUmem_advise.CU_MEM_ADVISE_SET_ACCESSED_BY, location)
 
     def discard(self, location: Device | Host) -> None:
         """Withdraw the advice that ``location`` will access the memory; ignore other objects."""
         if not isinstance(location, (Device, Host)):
             return
-        if isinstance(location, Host) and location is not Host():
+        if isinstance(location, Host) and (location.is_numa_current or location.numa_id is not None):
             # Only the host as a whole can be in the set.
             return
         MB_advise(self._buffer, cydriver.CUmem_advise.CU_MEM_ADVISE_UNSET_ACCESSED_BY, location)
@@ -294,6 +304,19 @@ cdef cydriver.CUmemLocation MB_location(object location) except *:
     else:
         raise TypeError(f"location must be a Device or a Host, got {type(location).__name__}")
     return c_location
+
+
+cdef int MB_check_accessed_by(object location) except -1:
+    """Raise unless ``location`` can be advised to access memory: a :class:`Device`, or the host as a whole.
+
+    The driver reads the advice back per device and for the host as a
+    whole, so a NUMA node of the host is refused, in upstream's words.
+    """
+    MB_location(location)
+    if isinstance(location, Host) and (location.is_numa_current or location.numa_id is not None):
+        kind = "host_numa_current" if location.is_numa_current else "host_numa"
+        raise ValueError(f"advise CU_MEM_ADVISE_SET_ACCESSED_BY does not support location_type='{kind}'")
+    return 0
 
 
 cdef int MB_migrate(
