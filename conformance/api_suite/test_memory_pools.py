@@ -297,6 +297,33 @@ def test_a_host_numa_node_is_refused_as_an_accessor_before_any_advice(device, st
 
 
 @pytest.mark.gpu
+def test_managed_operations_refuse_memory_that_is_not_managed(device, stream) -> None:
+    # ManagedBuffer.from_handle wraps any address; advice and migration ask first, in upstream's words.
+    plain = device.memory_resource.allocate(4096, stream=stream)
+    stream.sync()
+    view = ManagedBuffer.from_handle(int(plain.handle), 4096, owner=plain)
+    with pytest.raises(ValueError, match="managed-memory allocation"):
+        view.read_mostly = True
+    with pytest.raises(ValueError, match="managed-memory allocation"):
+        view.prefetch(device, stream=stream)
+    with pytest.raises(ValueError, match="managed-memory allocation"):
+        view.discard_prefetch(device, stream=stream)
+    plain.close(stream)
+    stream.sync()
+
+
+@pytest.mark.gpu
+def test_a_prefetch_needs_a_location(device, stream) -> None:
+    mr = _managed_pool(device)
+    buf = mr.allocate(4096, stream=stream)
+    with pytest.raises(ValueError, match="^location is required$"):
+        buf.prefetch(None, stream=stream)
+    buf.close(stream)
+    stream.sync()
+    mr.close()
+
+
+@pytest.mark.gpu
 def test_managed_buffer_state_copies_and_discards(device, stream) -> None:
     # What a managed buffer answers and does without memory advice (which some drivers refuse for pool memory).
     mr = _managed_pool(device)

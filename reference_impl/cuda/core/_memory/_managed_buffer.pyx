@@ -90,6 +90,9 @@ cdef class ManagedBuffer(Buffer):
             If the driver refuses (it needs CUDA 13 or later).
         RuntimeError
             If the buffer is closed.
+        ValueError
+            If the memory is not managed memory (a buffer that
+            :meth:`from_handle` wrapped need not be).
         """
         MB_migrate(self, None, stream, True, False)
 
@@ -111,6 +114,10 @@ cdef class ManagedBuffer(Buffer):
             If the buffer is closed.
         TypeError
             If ``location`` is neither a :class:`Device` nor a :class:`Host`.
+        ValueError
+            If ``location`` is ``None`` (``location is required``), or the
+            memory is not managed memory (a buffer that :meth:`from_handle`
+            wrapped need not be).
         """
         MB_migrate(self, location, stream, True, True)
 
@@ -132,6 +139,10 @@ cdef class ManagedBuffer(Buffer):
             If the buffer is closed.
         TypeError
             If ``location`` is neither a :class:`Device` nor a :class:`Host`.
+        ValueError
+            If ``location`` is ``None`` (``location is required``), or the
+            memory is not managed memory (a buffer that :meth:`from_handle`
+            wrapped need not be).
         """
         MB_migrate(self, location, stream, False, True)
 
@@ -151,6 +162,8 @@ cdef class ManagedBuffer(Buffer):
         ------
         RuntimeError
             If the buffer is closed.
+        ValueError
+            If advice is assigned to memory that is not managed memory.
         """
         Buffer_check_open(self)
         return AccessedBySetProxy(self)
@@ -163,6 +176,7 @@ cdef class ManagedBuffer(Buffer):
         for location in locations:
             MB_check_accessed_by(location)
             wanted.add(location)
+        MB_check_managed(self, "memory advice")
         current = set(MB_accessed_by(self))
         for location in current - wanted:
             MB_advise(self, cydriver.CUmem_advise.CU_MEM_ADVISE_UNSET_ACCESSED_BY, location)
@@ -177,6 +191,8 @@ cdef class ManagedBuffer(Buffer):
         ------
         RuntimeError
             If the buffer is closed.
+        ValueError
+            If advice is assigned to memory that is not managed memory.
         """
         Buffer_check_open(self)
         cdef int c_type = MB_range_int(
@@ -211,6 +227,8 @@ cdef class ManagedBuffer(Buffer):
         ------
         RuntimeError
             If the buffer is closed.
+        ValueError
+            If advice is assigned to memory that is not managed memory.
         """
         Buffer_check_open(self)
         return MB_range_int(
@@ -306,6 +324,28 @@ cdef cydriver.CUmemLocation MB_location(object location) except *:
     return c_location
 
 
+cdef int MB_check_managed(ManagedBuffer self, str operation) except -1:
+    """Raise :class:`ValueError` unless the memory of ``self`` is managed memory, in upstream's words.
+
+    :meth:`ManagedBuffer.from_handle` wraps any address, so the driver is
+    asked; an address it does not know is no managed memory either.
+    """
+    cdef unsigned int c_managed = 0
+    cdef cydriver.CUdeviceptr c_ptr = self._ptr
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuPointerGetAttribute(
+            &c_managed, cydriver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_IS_MANAGED, c_ptr
+        )
+    if err == cydriver.CUresult.CUDA_ERROR_INVALID_VALUE:
+        c_managed = 0
+    else:
+        HANDLE_RETURN(err)
+    if not c_managed:
+        raise ValueError(f"{operation} requires a managed-memory allocation")
+    return 0
+
+
 cdef int MB_check_accessed_by(object location) except -1:
     """Raise unless ``location`` can be advised to access memory: a :class:`Device`, or the host as a whole.
 
@@ -331,8 +371,11 @@ cdef int MB_migrate(
     Buffer_check_open(self)
     cdef cydriver.CUmemLocation c_location
     if prefetch:
+        if location is None:
+            raise ValueError("location is required")
         c_location = MB_location(location)
     cdef Stream s = Stream_accept(stream)
+    MB_check_managed(self, ("discard_prefetch" if discard else "prefetch") if prefetch else "discard")
     cdef cydriver.CUdeviceptr c_ptr = self._ptr
     cdef size_t c_size = self._size
     cdef size_t c_index = 0
@@ -355,6 +398,7 @@ cdef int MB_advise(ManagedBuffer self, cydriver.CUmem_advise advice, object loca
     """Give the driver ``advice`` about the memory of ``self`` for ``location``."""
     Buffer_check_open(self)
     cdef cydriver.CUmemLocation c_location = MB_location(location)
+    MB_check_managed(self, "memory advice")
     cdef cydriver.CUdeviceptr c_ptr = self._ptr
     cdef size_t c_size = self._size
     with nogil:
