@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -59,6 +61,7 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         'extend-ignore = ["ERR004"]\n'
         'first-party = ["cuda.core", "mypkg"]\n'
         'exclude = ["generated"]\n'
+        "respect-gitignore = false\n"
         'copyright-holder = "Someone"\n'
         'license = "MIT"\n'
         "time-limit = 2.5\n"
@@ -75,6 +78,7 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     assert config.ignore == ("ERR002", "ERR004")
     assert config.first_party == ("cuda.core", "mypkg")
     assert "generated" in config.exclude
+    assert config.respect_gitignore is False
     assert config.copyright_holder == "Someone"
     assert config.levels == {"ERR001": Level.RECOMMENDED}
     assert config.per_path_ignores == (("tests/*", ("ERR",)),)
@@ -222,6 +226,58 @@ def test_exclude_skips_walked_entries_but_not_named_files(tmp_path: Path) -> Non
     assert [Path(f.path).relative_to(tmp_path).as_posix() for f in walked] == ["src/fail.py"]
     named = check_paths([tmp_path / "generated" / "fail.py"], config, jobs=1)
     assert len(named) == 1
+
+
+def _git_project(root: Path) -> None:
+    """Make ``root`` a git work tree whose ignore files cover some of its ``fail.py`` files."""
+    for folder in ("src", "src/deep", "generated"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    for name in ("src/fail.py", "src/deep/fail.py", "generated/fail.py", "src/made_gen.py", "src/keep_gen.py"):
+        (root / name).write_text(RAISING)
+    (root / "tracked_gen.py").write_text(RAISING)
+    (root / ".gitignore").write_text("generated/\n*_gen.py\n!keep_gen.py\n")
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    # Tracked files are never ignored, whatever the patterns say.
+    subprocess.run(["git", "add", "-f", "tracked_gen.py"], cwd=root, check=True)
+    (root / ".git" / "info" / "exclude").write_text("src/deep/\n")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_walk_skips_what_git_ignores_but_checks_named_files(tmp_path: Path) -> None:
+    _git_project(tmp_path)
+    config = Config(select=("ERR005",), root=tmp_path)
+    walked = check_paths([tmp_path], config, jobs=1)
+    assert sorted(Path(f.path).relative_to(tmp_path).as_posix() for f in walked) == [
+        "src/fail.py",
+        "src/keep_gen.py",
+        "tracked_gen.py",
+    ]
+    below = check_paths([tmp_path / "src"], config, jobs=1)
+    assert sorted(Path(f.path).relative_to(tmp_path).as_posix() for f in below) == ["src/fail.py", "src/keep_gen.py"]
+    named = check_paths([tmp_path / "generated" / "fail.py", tmp_path / "src" / "made_gen.py"], config, jobs=1)
+    assert len(named) == 2
+    # A folder git ignores is walked when it is the one named, as an excluded one is.
+    inside = check_paths([tmp_path / "generated"], config, jobs=1)
+    assert [Path(f.path).relative_to(tmp_path).as_posix() for f in inside] == ["generated/fail.py"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_respect_gitignore_false_walks_everything(tmp_path: Path) -> None:
+    _git_project(tmp_path)
+    config = Config(select=("ERR005",), root=tmp_path, respect_gitignore=False)
+    assert len(check_paths([tmp_path], config, jobs=1)) == 6
+
+
+def test_without_git_or_outside_a_work_tree_nothing_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "fail.py").write_text(RAISING)
+    (tmp_path / ".gitignore").write_text("generated/\n")
+    config = Config(select=("ERR005",), root=tmp_path)
+    # Not a work tree: git refuses, and the ignore file is not read by anyone else.
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))
+    assert len(check_paths([tmp_path], config, jobs=1)) == 1
+    monkeypatch.setenv("PATH", "")
+    assert len(check_paths([tmp_path], config, jobs=1)) == 1
 
 
 def test_a_named_directory_inside_an_excluded_one_is_walked(tmp_path: Path) -> None:

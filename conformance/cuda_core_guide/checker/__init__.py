@@ -6,6 +6,7 @@
 
 - :mod:`.cli`: the ``cuda-core-guide`` command (``check``, ``rules``, ``rule``);
 - :mod:`.runner`: discovery, parsing, suppression (``# noqa``) and levels;
+- :mod:`.gitignore`: what git ignores below a walked folder;
 - :mod:`.config`, :mod:`.config_schema`, :mod:`.config_resolution` and
   :mod:`.config_text`: ``[tool.cuda-core-guide]``, its keys, which table
   a file is checked under, and the settings as text;

@@ -104,6 +104,10 @@ class Config:
     time_limit : float
         Seconds one file may take before it is reported (``SYN003``) and
         left; 0 for no limit.
+    respect_gitignore : bool
+        Whether a folder walk skips what git ignores there
+        (:mod:`~cuda_core_guide.checker.gitignore`); files named on the
+        command line are checked anyway.
     root : Path
         The directory that relative patterns are resolved against.
     current_year : int
@@ -121,6 +125,7 @@ class Config:
     license: str = "Apache-2.0"
     docs_url: str | None = None
     time_limit: float = 60.0
+    respect_gitignore: bool = True
     root: Path = dataclasses.field(default_factory=Path.cwd)
     current_year: int = dataclasses.field(default_factory=lambda: datetime.date.today().year)
 
@@ -413,6 +418,7 @@ def _from_table(table: object, path: Path, known_codes: frozenset[str] | None) -
         license=values.get("license", defaults.license),
         docs_url=values.get("docs-url"),
         time_limit=values.get("time-limit", defaults.time_limit),
+        respect_gitignore=values.get("respect-gitignore", defaults.respect_gitignore),
         root=real_path(path.parent),
     )
 

@@ -288,6 +288,13 @@ def _docs_url(value: object, check: _Check) -> str:
     return value
 
 
+def _boolean(value: object, check: _Check) -> bool:
+    """Validate a TOML boolean."""
+    if not isinstance(value, bool):
+        raise check.fail("true or false", value)
+    return value
+
+
 def _seconds(value: object, check: _Check) -> float:
     """Validate a time limit in seconds: a number, 0 for none."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 86400:
@@ -326,6 +333,14 @@ SETTINGS: tuple[Setting, ...] = (
         "build and cache folders",
         "files and folders not to walk, added to the usual build and cache folders",
         _strings("path globs", "a non-empty path glob"),
+    ),
+    Setting(
+        "respect-gitignore",
+        "boolean",
+        "`true`",
+        "skip, in a folder walk, the files and folders git ignores (`.gitignore`, `.git/info/exclude`, the global "
+        "excludes file); a file named on the command line is checked anyway",
+        _boolean,
     ),
     Setting(
         "principal",

@@ -35,6 +35,7 @@ def settings_table(config: Config) -> dict[str, object]:
         "levels": {code: str(level) for code, level in sorted(config.levels.items())},
         "first-party": list(config.first_party),
         "exclude": [pattern for pattern in config.exclude if pattern not in DEFAULT_EXCLUDE],
+        "respect-gitignore": config.respect_gitignore,
         "principal": dict(config.principal),
         "copyright-holder": config.copyright_holder,
         "license": config.license,

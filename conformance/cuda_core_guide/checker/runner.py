@@ -29,6 +29,7 @@ from cuda_core_guide.checker.cache import ResultCache
 from cuda_core_guide.checker.cache_key import SOURCE_SUFFIXES, FileKeys
 from cuda_core_guide.checker.config import Config, clear_path_memo
 from cuda_core_guide.checker.config_resolution import ConfigResolver
+from cuda_core_guide.checker.gitignore import ignored_below
 from cuda_core_guide.checker.time_limit import TimeLimitExpired, time_limit
 from cuda_core_guide.findings import Finding, Level
 from cuda_core_guide.guide.catalog import load_catalog
@@ -243,7 +244,9 @@ def _walk(
     """Yield the regular source files below ``directory``, with their device and inode, skipping excluded entries.
 
     Each entry is matched against the exclusions of the configuration of
-    the directory it lies in. A directory the user names is walked even
+    the directory it lies in, and, unless the named directory's
+    configuration sets ``respect-gitignore = false``, against what git
+    ignores below it. A directory the user names is walked even
     when it lies in an excluded one (``.venv/.../cuda/core``); below it,
     only the names of entries are matched against the exclusions. A
     directory that cannot be listed, and a source file that is not a
@@ -251,8 +254,11 @@ def _walk(
     """
     top = resolver.for_path(directory)
     named_excluded = top.is_excluded(directory) or any(top.is_excluded(p) for p in directory.parents)
+    ignored = ignored_below(directory) if top.respect_gitignore else None
 
     def excluded(path: Path, config: Config) -> bool:
+        if ignored is not None and path in ignored:
+            return True
         if named_excluded:
             return config.is_name_excluded(path)
         return config.is_excluded(path)
