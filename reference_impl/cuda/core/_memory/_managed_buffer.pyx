@@ -327,21 +327,12 @@ cdef cydriver.CUmemLocation MB_location(object location) except *:
 cdef int MB_check_managed(ManagedBuffer self, str operation) except -1:
     """Raise :class:`ValueError` unless the memory of ``self`` is managed memory, in upstream's words.
 
-    :meth:`ManagedBuffer.from_handle` wraps any address, so the driver is
-    asked; an address it does not know is no managed memory either.
+    :attr:`Buffer.is_managed` answers from the memory resource, which knows
+    (the driver does not mark memory of a managed pool as managed), and
+    asks the driver for memory that :meth:`ManagedBuffer.from_handle`
+    wrapped without one.
     """
-    cdef unsigned int c_managed = 0
-    cdef cydriver.CUdeviceptr c_ptr = self._ptr
-    cdef cydriver.CUresult err
-    with nogil:
-        err = cydriver.cuPointerGetAttribute(
-            &c_managed, cydriver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_IS_MANAGED, c_ptr
-        )
-    if err == cydriver.CUresult.CUDA_ERROR_INVALID_VALUE:
-        c_managed = 0
-    else:
-        HANDLE_RETURN(err)
-    if not c_managed:
+    if not self.is_managed:
         raise ValueError(f"{operation} requires a managed-memory allocation")
     return 0
 
