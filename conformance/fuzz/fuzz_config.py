@@ -216,6 +216,11 @@ def _seconds(value: object, known: frozenset[str]) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and 0 <= value < 86400
 
 
+def _boolean(value: object, known: frozenset[str]) -> bool:
+    """Accept ``true`` or ``false`` only (not 0 or 1)."""
+    return isinstance(value, bool)
+
+
 def _url(value: object, known: frozenset[str]) -> bool:
     """Accept an http(s) or file address, or nothing."""
     return isinstance(value, str) and (value == "" or value.startswith(_URL_SCHEMES))
@@ -472,6 +477,7 @@ SCHEMA: dict[str, _Node] = {
     ),
     "first-party": _Array(_TEXT),
     "exclude": _Array(_TEXT),
+    "respect-gitignore": _Leaf(_boolean, st.booleans(), st.sampled_from([0, 1, "true", "false", ""])),
     "principal": _Table(
         _GLOB,
         _Leaf(
