@@ -284,13 +284,19 @@ def test_a_host_numa_node_is_refused_as_an_accessor_before_any_advice(device, st
     mr = _managed_pool(device)
     buf = mr.allocate(4096, stream=stream)
     stream.sync()
-    before = set(buf.accessed_by)
+    try:
+        before = set(buf.accessed_by)
+    except cuda.core._utils.cuda_utils.CUDAError as exc:
+        if "CUDA_ERROR_NOT_SUPPORTED" not in str(exc):
+            raise
+        before = None  # the driver answers nothing about pool memory's advice here
     for location in (Host(numa_id=0), Host.numa_current()):
         with pytest.raises(ValueError, match=r"does not support location_type='host_numa"):
             buf.accessed_by = {device, location}
         with pytest.raises(ValueError, match=r"does not support location_type='host_numa"):
             buf.accessed_by.add(location)
-    assert set(buf.accessed_by) == before
+    if before is not None:
+        assert set(buf.accessed_by) == before
     buf.close(stream)
     stream.sync()
     mr.close()
