@@ -294,6 +294,27 @@ def _dumps_in_a_new_thread(event: Event) -> bytes | BaseException:
     return outcome[0]
 
 
+def _pickle_while_processes_fork() -> list[str]:
+    """In a spawned process: pickle a shared event with the start method reported as fork; return the warnings."""
+    import warnings
+    from unittest import mock
+
+    from cuda.core import Device
+
+    device = Device(0)
+    device.set_current()
+    stream = device.create_stream()
+    shared = stream.record(options=SHARED)
+    with (
+        mock.patch("multiprocessing.get_start_method", return_value="fork"),
+        warnings.catch_warnings(record=True) as caught,
+    ):
+        warnings.simplefilter("always")
+        ForkingPickler.dumps(shared)
+    stream.sync()
+    return [str(warning.message) for warning in caught if issubclass(warning.category, UserWarning)]
+
+
 def _open_queued_event(queue: object) -> tuple[bool, bool]:
     """In a spawned process: take a shared event from a queue, once a context is current; wait for it."""
     from cuda.core import Device
@@ -302,6 +323,14 @@ def _open_queued_event(queue: object) -> tuple[bool, bool]:
     event = queue.get(timeout=60)
     event.sync()
     return event.is_ipc_enabled, event.is_done
+
+
+@pytest.mark.gpu
+def test_pickling_a_shared_event_warns_where_processes_fork(device) -> None:
+    # CUDA cannot be used in a forked child; the warning comes as the event is pickled for one.
+    # Spawned: an implementation may warn once per process.
+    messages = run_spawned(_pickle_while_processes_fork)
+    assert [message for message in messages if "fork" in message.lower()], messages
 
 
 @pytest.mark.gpu

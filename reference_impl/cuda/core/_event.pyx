@@ -25,6 +25,7 @@ from cuda.core._utils.cuda_utils cimport (
     check_argument_type,
     check_exact_argument_type,
     check_or_create_options,
+    check_start_method,
     copy_bytes_argument,
     warn_destroy_failure,
 )
@@ -532,8 +533,11 @@ def _reduce_event(event: Event) -> tuple:
     """Pickle an event for :mod:`multiprocessing`: the receiving process opens its descriptor.
 
     No driver call is made (the descriptor was made with the event), so any
-    thread may pickle it, with or without a current context.
+    thread may pickle it, with or without a current context. Where
+    processes are started by forking, a :class:`UserWarning` says that CUDA
+    needs them spawned.
     """
+    check_start_method()
     return Event.from_ipc_descriptor, (event.ipc_descriptor,)
 
 

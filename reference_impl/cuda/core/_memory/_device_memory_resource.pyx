@@ -19,7 +19,6 @@ from cuda.core._memory._buffer cimport Buffer, Buffer_from_ptr, MemoryResource, 
 from cuda.core._memory._ipc cimport (
     IPCAllocationHandle,
     IPC_check_location,
-    IPC_check_start_method,
     IPC_check_supported,
     IPC_from_registry,
     IPC_handle_argument,
@@ -35,7 +34,12 @@ from cuda.core._memory._memory_pool cimport (
     MP_map_pool,
 )
 from cuda.core._stream cimport Stream, Stream_accept
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, check_or_create_options
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_argument_type,
+    check_or_create_options,
+    check_start_method,
+)
 
 from collections.abc import Iterable, Iterator, MutableSet
 import dataclasses
@@ -703,7 +707,7 @@ cdef int DMR_set_peer_access(DeviceMemoryResource self, set grant, set revoke) e
 
 def _deep_reduce_device_memory_resource(mr: DeviceMemoryResource) -> tuple[object, ...]:
     """Reduce ``mr`` for :mod:`multiprocessing`: the receiving process maps its pool."""
-    IPC_check_start_method()
+    check_start_method()
     return type(mr).from_allocation_handle, (Device(mr.device_id), mr.allocation_handle)
 
 

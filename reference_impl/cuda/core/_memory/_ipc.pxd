@@ -39,5 +39,4 @@ cdef object IPC_lookup_as(type cls, IPCAllocationHandle alloc_handle)
 cdef int IPC_check_location(type cls, IPCAllocationHandle alloc_handle, bint host) except -1
 cdef object IPC_register(object resource, IPCAllocationHandle alloc_handle, object uuid)
 cdef object IPC_from_registry(object uuid)
-cdef int IPC_check_start_method() except -1
 cdef int IPC_unregister(object resource, IPCAllocationHandle alloc_handle) except -1

@@ -22,6 +22,7 @@ from cuda.bindings cimport cydriver
 from cuda.core._utils.cuda_utils cimport (
     HANDLE_RETURN,
     check_exact_argument_type,
+    check_start_method,
     copy_bytes_argument,
     index_argument,
 )
@@ -201,7 +202,7 @@ def _reduce_allocation_handle(alloc_handle: IPCAllocationHandle) -> tuple[object
     The pool's location type travels with it, so that the receiving process
     can refuse to map a device pool as a pinned one and the reverse.
     """
-    IPC_check_start_method()
+    check_start_method()
     duplicate = multiprocessing.reduction.DupFd(int(alloc_handle))
     return _reconstruct_allocation_handle, (
         type(alloc_handle),
@@ -224,24 +225,6 @@ cdef int IPC_check_supported() except -1:
     """Raise :class:`RuntimeError` where memory pools cannot be shared (anywhere but Linux)."""
     if _IPC_HANDLE_TYPE == _HANDLE_TYPE_NONE:
         raise RuntimeError(f"IPC is not available on {platform.system()}")
-    return 0
-
-
-cdef int IPC_check_start_method() except -1:
-    """Warn when multiprocessing starts processes by forking.
-
-    A forked child inherits the parent's CUDA state, which CUDA does not
-    support; IPC objects are meant for spawned processes. The default
-    warning filter shows the warning once per place it is raised from.
-    """
-    if multiprocessing.get_start_method(allow_none=True) == "fork":
-        warnings.warn(
-            "the multiprocessing start method is 'fork', and CUDA cannot be used in a "
-            "forked process; call multiprocessing.set_start_method('spawn') before "
-            "starting the processes that share CUDA memory",
-            UserWarning,
-            stacklevel=3,
-        )
     return 0
 
 

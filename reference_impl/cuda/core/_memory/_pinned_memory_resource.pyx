@@ -17,7 +17,6 @@ from cuda.core._memory._buffer cimport size_argument
 from cuda.core._memory._ipc cimport (
     IPCAllocationHandle,
     IPC_check_location,
-    IPC_check_start_method,
     IPC_check_supported,
     IPC_from_registry,
     IPC_handle_argument,
@@ -30,7 +29,7 @@ from cuda.core._memory._memory_pool cimport (
     MP_map_pool,
     MP_use_current_pool,
 )
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options, check_start_method
 
 import dataclasses
 import multiprocessing.reduction
@@ -283,7 +282,7 @@ cdef int PMR_current_device_numa_id() except -1:
 
 def _deep_reduce_pinned_memory_resource(mr: PinnedMemoryResource) -> tuple[object, ...]:
     """Reduce ``mr`` for :mod:`multiprocessing`: the receiving process maps its pool."""
-    IPC_check_start_method()
+    check_start_method()
     return type(mr).from_allocation_handle, (mr.allocation_handle,)
 
 

@@ -9,6 +9,7 @@ from cuda.bindings cimport cydriver
 cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil
 cpdef check_or_create_options(type cls, object options, str options_description=*, bint keep_none=*)
 cdef int check_argument_type(object value, type expected, str name, bint none_ok=*) except -1
+cdef int check_start_method() except -1
 cdef int check_exact_argument_type(object value, type expected, str name) except -1
 cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) except -1
 cpdef object enum_argument(object value, object enum_type, str name)

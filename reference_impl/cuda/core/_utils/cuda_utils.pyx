@@ -20,6 +20,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.bindings import driver, nvrtc
 import dataclasses
+import multiprocessing
 import operator
 from typing import NamedTuple
 import warnings
@@ -166,6 +167,25 @@ cdef int check_argument_type(object value, type expected, str name, bint none_ok
     if (value is None and none_ok) or isinstance(value, expected):
         return 0
     raise_argument_type_error(value, expected, name)
+
+
+cdef int check_start_method() except -1:
+    """Warn when :mod:`multiprocessing` starts processes by forking, as an IPC object is pickled.
+
+    A forked child inherits the parent's CUDA state, which CUDA does not
+    support; shared memory and shared events are meant for spawned
+    processes. The default warning filter shows the warning once per place
+    it is raised from.
+    """
+    if multiprocessing.get_start_method(allow_none=True) == "fork":
+        warnings.warn(
+            "the multiprocessing start method is 'fork', and CUDA cannot be used in a "
+            "forked process; call multiprocessing.set_start_method('spawn') before "
+            "starting the processes that share CUDA memory or events",
+            UserWarning,
+            stacklevel=3,
+        )
+    return 0
 
 
 cdef int check_exact_argument_type(object value, type expected, str name) except -1:
