@@ -237,7 +237,7 @@ def _stacks_of(process: multiprocessing.process.BaseProcess | subprocess.Popen, 
 
 
 def _threads_of(pid: int) -> str:
-    """Return what the kernel says of each thread of process ``pid`` (Linux): name, state, where it waits.
+    """Return what the kernel says of each thread of process ``pid`` (Linux): name, wait channel, system call.
 
     The part of a hang that Python's stacks do not show: threads of the
     driver, and a main thread in compiled code with no Python frame.

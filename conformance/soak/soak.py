@@ -220,11 +220,16 @@ def _lifecycle(_device: object, _settings: soak_settings.Settings, _tolerances: 
     from lifecycle import run_lifecycle
     from lifecycle_cases import CASES
 
+    _say(f"lifecycle: {len(CASES)} cases, one process each")
+    return run_lifecycle(list(CASES), implementation=_implementation_name())
+
+
+def _implementation_name() -> str:
+    """Return ``"reference"`` or ``"upstream"``: the ``cuda.core`` installed here (the reference if neither is)."""
     from cuda_core_guide.implementation import implementation_under_test
 
     under_test = implementation_under_test()
-    _say(f"lifecycle: {len(CASES)} cases, one process each")
-    return run_lifecycle(list(CASES), implementation=under_test[0] if under_test else "reference")
+    return under_test[0] if under_test else "reference"
 
 
 _PHASE_RUNNERS = {"churn": _churn, "threads": _threads, "lifecycle": _lifecycle}
@@ -234,15 +239,12 @@ def _sanitizer(args: argparse.Namespace, phases: tuple[str, ...]) -> dict:
     """Run the soak and the API suite under memcheck; return what it found, or why it did not run."""
     from sanitizer import SANITIZER_OPTIONS, UNSANITIZED_MARKERS, expected_api_errors, find_sanitizer, summarize
 
-    from cuda_core_guide.implementation import implementation_under_test
-
     tool = find_sanitizer()
     if tool is None:
         reason = "compute-sanitizer was not found under $CUDA_PATH, $CUDA_HOME or on PATH"
         print(f"soak: the sanitizer part is skipped: {reason}", file=sys.stderr)
         return {"skipped": reason}
-    under_test = implementation_under_test()
-    expected = expected_api_errors(under_test[0] if under_test else "reference")
+    expected = expected_api_errors(_implementation_name())
     counts = soak_settings.SANITIZED
     found: dict[str, object] = {
         "tool": str(tool),

@@ -18,7 +18,7 @@ import os
 import subprocess
 from pathlib import Path
 
-__all__ = ["IgnoredPaths", "ignored_below"]
+__all__ = ["ignored_below"]
 
 _GIT_TIMEOUT_SECONDS = 60.0
 """How long git may take to list a folder's ignored entries before the walk goes on without them."""
@@ -27,33 +27,7 @@ _REDIRECTING = ("GIT_DIR", "GIT_WORK_TREE")
 """Variables that would point git at another repository than the folder's (a hook of another one sets them)."""
 
 
-class IgnoredPaths:
-    """The untracked files and folders git ignores below a folder.
-
-    Parameters
-    ----------
-    folders : set of str
-        Ignored folders, as normalized paths built on the walked folder.
-    files : set of str
-        Ignored files, the same way.
-    """
-
-    def __init__(self, folders: set[str], files: set[str]) -> None:
-        """Hold the normalized paths of the ignored folders and files."""
-        self._folders = folders
-        self._files = files
-
-    def __contains__(self, path: object) -> bool:
-        """Return whether ``path`` (built on the walked folder) is a file or folder git ignores."""
-        name = os.path.normpath(os.fspath(path))  # type: ignore[arg-type]
-        return name in self._files or name in self._folders
-
-    def __len__(self) -> int:
-        """Return how many ignored files and folders git listed."""
-        return len(self._folders) + len(self._files)
-
-
-def ignored_below(folder: Path) -> IgnoredPaths:
+def ignored_below(folder: Path) -> frozenset[str]:
     """Return what git ignores below ``folder``; nothing outside a work tree, without git, or if git fails.
 
     Tracked files are never ignored, whatever the patterns say, as in git.
@@ -67,8 +41,9 @@ def ignored_below(folder: Path) -> IgnoredPaths:
 
     Returns
     -------
-    IgnoredPaths
-        The ignored entries, as paths built on ``folder``.
+    frozenset of str
+        The ignored files and folders, as paths built on ``folder`` and
+        normalized (:func:`os.path.normpath`).
     """
     environment = {key: value for key, value in os.environ.items() if key not in _REDIRECTING}
     try:
@@ -81,17 +56,10 @@ def ignored_below(folder: Path) -> IgnoredPaths:
             check=False,
         )
     except (OSError, subprocess.SubprocessError):
-        return IgnoredPaths(set(), set())
+        return frozenset()
     if listed.returncode != 0:
-        return IgnoredPaths(set(), set())
-    folders: set[str] = set()
-    files: set[str] = set()
-    for raw in listed.stdout.split(b"\0"):
-        if not raw:
-            continue
-        entry = os.fsdecode(raw)
-        name = os.path.normpath(os.path.join(folder, entry))
-        if name == os.path.normpath(folder):
-            return IgnoredPaths(set(), set())
-        (folders if entry.endswith("/") else files).add(name)
-    return IgnoredPaths(folders, files)
+        return frozenset()
+    names = {os.path.normpath(os.path.join(folder, os.fsdecode(raw))) for raw in listed.stdout.split(b"\0") if raw}
+    if os.path.normpath(folder) in names:
+        return frozenset()
+    return frozenset(names)

@@ -257,7 +257,7 @@ def _walk(
     ignored = ignored_below(directory) if top.respect_gitignore else None
 
     def excluded(path: Path, config: Config) -> bool:
-        if ignored is not None and path in ignored:
+        if ignored and os.path.normpath(path) in ignored:
             return True
         if named_excluded:
             return config.is_name_excluded(path)

@@ -2264,9 +2264,10 @@ cdef object Device_green_context(object self):
     """Return the green context handle of the context ``set_current`` gave this thread's Device object.
 
     ``None`` for a primary context. What is made in the context holds it, so
-    that closing the :class:`Context` leaves the green context to them.
+    that closing the :class:`Context` leaves the green context to them. Call
+    it after :func:`Device_context_handle`, which refuses a closed context.
     """
-    return (<Context>self._context)._green
+    return self._current_green
 
 
 cdef int Device_count() except -1:

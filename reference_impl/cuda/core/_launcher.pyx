@@ -24,7 +24,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open
-from cuda.core._module cimport Kernel, Kernel_num_arguments
+from cuda.core._module cimport Kernel, Kernel_function, Kernel_num_arguments
 from cuda.core._stream cimport Stream, Stream_accept
 from cuda.core._tensor_map cimport TensorMapDescriptor
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
@@ -144,7 +144,7 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     LaunchConfig_to_native(<LaunchConfig>config, &c_config)
     c_config.hStream = s._handle
     if (<LaunchConfig>config)._is_cooperative:
-        check_cooperative_grid(c_kernel._handle, &c_config)
+        check_cooperative_grid(c_kernel, &c_config)
     # A CUkernel may be launched where a CUfunction is expected: the driver
     # loads it into the current context.
     cdef cydriver.CUfunction c_function = <cydriver.CUfunction>c_kernel._handle
@@ -152,20 +152,19 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
         HANDLE_RETURN(cydriver.cuLaunchKernelEx(&c_config, c_function, c_params, NULL))
 
 
-cdef int check_cooperative_grid(cydriver.CUkernel kernel, const cydriver.CUlaunchConfig* config) except -1:
+cdef int check_cooperative_grid(Kernel kernel, const cydriver.CUlaunchConfig* config) except -1:
     """Raise :class:`ValueError` if a cooperative launch has more blocks than the device runs at once.
 
     All blocks of a cooperative grid must be resident together: at most the
     blocks one multiprocessor can hold for this kernel and block size, times
     the multiprocessors of the current device. The message is upstream's.
     """
-    cdef cydriver.CUfunction c_function = NULL
+    cdef cydriver.CUfunction c_function = Kernel_function(kernel)
     cdef cydriver.CUdevice c_device = 0
     cdef int c_per_multiprocessor = 0
     cdef int c_multiprocessors = 0
     cdef int c_threads = config.blockDimX * config.blockDimY * config.blockDimZ
     with nogil:
-        HANDLE_RETURN(cydriver.cuKernelGetFunction(&c_function, kernel))
         HANDLE_RETURN(
             cydriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
                 &c_per_multiprocessor, c_function, c_threads, config.sharedMemBytes

@@ -37,3 +37,4 @@ cdef class KernelOccupancy:
 
 cdef ObjectCode ObjectCode_create(object module, str code_type, object name, object symbol_mapping)
 cdef Py_ssize_t Kernel_num_arguments(Kernel self) except -1
+cdef cydriver.CUfunction Kernel_function(Kernel self) except NULL

@@ -982,7 +982,12 @@ cdef KernelAttributes KernelAttributes_create(Kernel kernel, int device_id):
 
 cdef cydriver.CUfunction KernelOccupancy_function(KernelOccupancy self) except NULL:
     """Return the function of the kernel of ``self`` in the current context."""
-    cdef cydriver.CUkernel c_kernel = self._kernel._handle
+    return Kernel_function(self._kernel)
+
+
+cdef cydriver.CUfunction Kernel_function(Kernel self) except NULL:
+    """Return the function of ``self`` in the current context (the driver loads it there if need be)."""
+    cdef cydriver.CUkernel c_kernel = self._handle
     cdef cydriver.CUfunction c_function = NULL
     with nogil:
         HANDLE_RETURN(cydriver.cuKernelGetFunction(&c_function, c_kernel))

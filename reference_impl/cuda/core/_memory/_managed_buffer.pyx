@@ -298,7 +298,7 @@ class AccessedBySetProxy(MutableSet):
         """Withdraw the advice that ``location`` will access the memory; ignore other objects."""
         if not isinstance(location, (Device, Host)):
             return
-        if isinstance(location, Host) and (location.is_numa_current or location.numa_id is not None):
+        if MB_is_host_numa_node(location):
             # Only the host as a whole can be in the set.
             return
         MB_advise(self._buffer, cydriver.CUmem_advise.CU_MEM_ADVISE_UNSET_ACCESSED_BY, location)
@@ -337,6 +337,11 @@ cdef int MB_check_managed(ManagedBuffer self, str operation) except -1:
     return 0
 
 
+cdef bint MB_is_host_numa_node(object location) except -1:
+    """Return whether ``location`` is a NUMA node of the host rather than a device or the host as a whole."""
+    return isinstance(location, Host) and (location.is_numa_current or location.numa_id is not None)
+
+
 cdef int MB_check_accessed_by(object location) except -1:
     """Raise unless ``location`` can be advised to access memory: a :class:`Device`, or the host as a whole.
 
@@ -344,7 +349,7 @@ cdef int MB_check_accessed_by(object location) except -1:
     whole, so a NUMA node of the host is refused, in upstream's words.
     """
     MB_location(location)
-    if isinstance(location, Host) and (location.is_numa_current or location.numa_id is not None):
+    if MB_is_host_numa_node(location):
         kind = "host_numa_current" if location.is_numa_current else "host_numa"
         raise ValueError(f"advise CU_MEM_ADVISE_SET_ACCESSED_BY does not support location_type='{kind}'")
     return 0
