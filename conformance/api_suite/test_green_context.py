@@ -362,10 +362,16 @@ def test_workqueue_resource(green_device) -> None:
 
 
 @pytest.mark.gpu
-def test_a_green_context_closed_on_another_thread_stays_alive_where_it_is_current(green_device) -> None:
+def test_a_green_context_closed_on_another_thread_stays_alive_where_it_is_current(
+    green_device, known_upstream_bug
+) -> None:
     # Closing refuses only the calling thread's current context; a thread that made the
     # green context current keeps using it as the driver's current context until it makes
     # another context current.
+    known_upstream_bug(
+        "Device.set_current(ctx) pops the calling thread's current context before pushing ctx, "
+        "so on a thread with no current context it raises CUDA_ERROR_INVALID_CONTEXT"
+    )
     _, group, _ = split_one(green_device)
     ctx = green_device.create_context(ContextOptions(resources=[group]))
     current, closed = threading.Event(), threading.Event()
