@@ -199,6 +199,25 @@ def test_a_rule_that_reads_a_setting_links_to_it(page: Page, site: Site) -> None
     assert link.get_attribute("href").endswith("#setting-first-party")
 
 
+def test_every_configuration_key_stays_on_one_line(viewport: tuple[str, Page], site: Site) -> None:
+    # A key broken mid-word cannot be read or copied; on a phone the table's rows become blocks.
+    name, page = viewport
+    page.goto(site.address("guide/checker.html"))
+    keys = page.locator("table.guide-config-table td:first-child code")
+    expect(keys.first).to_be_visible()
+    broken = page.evaluate(
+        """() => Array.from(document.querySelectorAll("table.guide-config-table td:first-child code"))
+        .filter((code) => code.getClientRects().length !== 1 || code.scrollWidth > code.clientWidth + 1)
+        .map((code) => code.textContent)"""
+    )
+    assert keys.count() >= 10
+    assert not broken, f"keys broken across lines at the {name}'s width: {broken}"
+    table, article = (
+        page.locator(selector).first.bounding_box() for selector in ("table.guide-config-table", "article")
+    )
+    assert table["x"] + table["width"] <= article["x"] + article["width"] + 1
+
+
 def test_the_rule_pages_are_listed_under_their_titles_in_chapter_order(page: Page, site: Site) -> None:
     page.goto(site.address("rules/IMP003.html"))
     entries = page.locator(".bd-sidebar-primary nav a").all_inner_texts()

@@ -37,7 +37,7 @@ class ConfigTableDirective(SphinxDirective):
             label = setting_label(setting.key)
             self.env.get_domain("std").note_hyperlink_target(label, self.env.docname, label, setting.key)
             rows.append((cells, (), (label,)))
-        return [table(_COLUMNS, rows, ["guide-config-table"])]
+        return [table(_COLUMNS, rows, ["guide-config-table"], stack=True)]
 
 
 def setting_label(key: str) -> str:
