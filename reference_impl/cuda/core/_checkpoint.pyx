@@ -139,7 +139,7 @@ cdef class Process:
         Raises
         ------
         CUDAError
-            If the driver refuses, for example because the process is not
+            If the driver refuses, for example for a process that was not
             checkpointed.
         RuntimeError
             If the driver has no checkpoint API.
@@ -174,8 +174,8 @@ cdef class Process:
         Raises
         ------
         CUDAError
-            If the driver refuses, for example because the process is not
-            locked.
+            If the driver refuses, for example because the process is running
+            or checkpointed.
         RuntimeError
             If the driver has no checkpoint API.
         """
@@ -208,7 +208,7 @@ cdef class Process:
         Raises
         ------
         CUDAError
-            If the driver refuses, for example for a process without CUDA.
+            If the driver cannot read the state, for example of a process without CUDA.
         RuntimeError
             If the driver has no checkpoint API, or reports a state not
             listed above.
@@ -222,7 +222,7 @@ cdef class Process:
 
 
 cdef int Process_call(Process self, _Call call, void* args) except -1:
-    """Make the checkpoint API ``call`` for the process, with ``args`` as its second argument.
+    """Make the checkpoint API ``call`` for the process, with ``args`` as its second argument (if it has one).
 
     The driver's refusals raise as :func:`check_status` says. cuda.bindings
     raises ``RuntimeError`` (``FunctionNotFoundError``) for a call the
@@ -232,28 +232,19 @@ cdef int Process_call(Process self, _Call call, void* args) except -1:
     cdef cydriver.CUresult status
     try:
         with nogil:
+            # The argument structs of checkpoint and unlock hold only reserved fields: they get NULL.
             if call == _LOCK:
-                status = cydriver.cuCheckpointProcessLock(
-                    c_pid, <cydriver.CUcheckpointLockArgs*>args
-                )
+                status = cydriver.cuCheckpointProcessLock(c_pid, <cydriver.CUcheckpointLockArgs*>args)
             elif call == _CHECKPOINT:
-                status = cydriver.cuCheckpointProcessCheckpoint(
-                    c_pid, <cydriver.CUcheckpointCheckpointArgs*>args
-                )
+                status = cydriver.cuCheckpointProcessCheckpoint(c_pid, NULL)
             elif call == _RESTORE:
-                status = cydriver.cuCheckpointProcessRestore(
-                    c_pid, <cydriver.CUcheckpointRestoreArgs*>args
-                )
+                status = cydriver.cuCheckpointProcessRestore(c_pid, <cydriver.CUcheckpointRestoreArgs*>args)
             elif call == _UNLOCK:
-                status = cydriver.cuCheckpointProcessUnlock(
-                    c_pid, <cydriver.CUcheckpointUnlockArgs*>args
-                )
+                status = cydriver.cuCheckpointProcessUnlock(c_pid, NULL)
             elif call == _RESTORE_THREAD_ID:
                 status = cydriver.cuCheckpointProcessGetRestoreThreadId(c_pid, <int*>args)
             else:
-                status = cydriver.cuCheckpointProcessGetState(
-                    c_pid, <cydriver.CUprocessState*>args
-                )
+                status = cydriver.cuCheckpointProcessGetState(c_pid, <cydriver.CUprocessState*>args)
     except RuntimeError as error:
         raise RuntimeError(_UNSUPPORTED) from error
     check_status(status)

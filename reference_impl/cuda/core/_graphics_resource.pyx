@@ -167,7 +167,7 @@ cdef class GraphicsResource:
         Returns
         -------
         GraphicsResource
-            The registered resource.
+            The registered image.
 
         Raises
         ------
@@ -222,9 +222,7 @@ cdef class GraphicsResource:
             If the driver fails to map it, or the resource is an image,
             which has no linear memory (``CUDA_ERROR_NOT_MAPPED_AS_POINTER``).
         """
-        cdef _GraphicsRegistration registration = GraphicsResource_check_open(self)
-        if registration._mapped:
-            raise RuntimeError("GraphicsResource is already mapped; unmap it first")
+        cdef _GraphicsRegistration registration = GraphicsResource_check_mapped(self, False)
         cdef Stream mapping_stream = Stream_accept(stream)
         cdef cydriver.CUgraphicsResource c_handle = registration._handle
         cdef cydriver.CUstream c_stream = mapping_stream._handle
@@ -259,16 +257,13 @@ cdef class GraphicsResource:
         Raises
         ------
         RuntimeError
-            If the resource is closed or not mapped.
+            If the resource is closed, or has no mapping from :meth:`map`.
         TypeError
             If ``stream`` is not a stream.
         CUDAError
             If the driver fails to unmap it.
         """
-        cdef _GraphicsRegistration registration = GraphicsResource_check_open(self)
-        if not registration._mapped:
-            raise RuntimeError("GraphicsResource is not mapped")
-        GraphicsRegistration_unmap(registration, stream)
+        GraphicsRegistration_unmap(GraphicsResource_check_mapped(self, True), stream)
 
     def close(self, stream: Stream | None = None) -> None:
         """Unmap the resource if it is mapped, and unregister it from CUDA.
@@ -460,6 +455,16 @@ cdef _GraphicsRegistration GraphicsResource_check_open(GraphicsResource self):
     if self._registration is None:
         raise RuntimeError("GraphicsResource has been closed")
     return self._registration
+
+
+cdef _GraphicsRegistration GraphicsResource_check_mapped(GraphicsResource self, bint mapped):
+    """Return the open resource's registration; raise :class:`RuntimeError` unless it is ``mapped`` (or not)."""
+    cdef _GraphicsRegistration registration = GraphicsResource_check_open(self)
+    if mapped and not registration._mapped:
+        raise RuntimeError("GraphicsResource is not mapped")
+    if not mapped and registration._mapped:
+        raise RuntimeError("GraphicsResource is already mapped; unmap it first")
+    return registration
 
 
 cdef unsigned int GraphicsResource_gl_name(object value, str name) except? 0:

@@ -6,18 +6,8 @@
 
 from __future__ import annotations
 
-from libc.stdint cimport (
-    int8_t,
-    int16_t,
-    int32_t,
-    int64_t,
-    intptr_t,
-    uint8_t,
-    uint16_t,
-    uint32_t,
-    uint64_t,
-    uintptr_t,
-)
+from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
+from libc.stdint cimport intptr_t, uint64_t, uintptr_t
 from libc.string cimport memcpy, memset
 from libcpp cimport bool as cpp_bool
 from cuda.bindings cimport cydriver
@@ -34,19 +24,10 @@ import sys
 
 __all__ = ["launch"]
 
-# How a NumPy scalar type is converted to C, once its dtype is known.
+# How a scalar of a type already seen is written into its slot.
 cdef enum:
-    SCALAR_BOOL
-    SCALAR_INT8
-    SCALAR_INT16
-    SCALAR_INT32
-    SCALAR_INT64
-    SCALAR_UINT8
-    SCALAR_UINT16
-    SCALAR_UINT32
-    SCALAR_UINT64
-    SCALAR_FLOAT32
-    SCALAR_FLOAT64
+    SCALAR_BOOL  # converted to a C++ bool
+    SCALAR_NUMPY  # a NumPy scalar: its bytes, which are its C value, copied as they are
 
 _CTYPES_SCALARS = (
     ctypes.c_bool,
@@ -246,12 +227,8 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
             raise TypeError(
                 f"kernel argument {index} is a NumPy scalar of unsupported dtype {arg.dtype}"
             )
-        code = numpy_scalar_code(arg.dtype.kind, arg.dtype.itemsize)
-        if code is None:
-            copy_bytes(arg.tobytes(), slot)
-        else:
-            _SCALAR_CODES[kind] = code
-            pack_scalar(arg, <int>code, slot)
+        _SCALAR_CODES[kind] = SCALAR_NUMPY
+        copy_buffer(arg, slot)
     else:
         raise TypeError(
             f"kernel argument {index} has unsupported type {type(arg).__name__}; pass a Buffer, "
@@ -261,43 +238,12 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
 
 
 cdef int pack_scalar(object arg, int code, char* slot) except -1:
-    """Write a NumPy scalar of a known C type into ``slot``, converting it in C."""
+    """Write a scalar of a type seen before into ``slot``, as its ``SCALAR_*`` code says."""
     if code == SCALAR_BOOL:
         (<cpp_bool*>slot)[0] = arg
-    elif code == SCALAR_INT8:
-        (<int8_t*>slot)[0] = arg
-    elif code == SCALAR_INT16:
-        (<int16_t*>slot)[0] = arg
-    elif code == SCALAR_INT32:
-        (<int32_t*>slot)[0] = arg
-    elif code == SCALAR_INT64:
-        (<int64_t*>slot)[0] = arg
-    elif code == SCALAR_UINT8:
-        (<uint8_t*>slot)[0] = arg
-    elif code == SCALAR_UINT16:
-        (<uint16_t*>slot)[0] = arg
-    elif code == SCALAR_UINT32:
-        (<uint32_t*>slot)[0] = arg
-    elif code == SCALAR_UINT64:
-        (<uint64_t*>slot)[0] = arg
-    elif code == SCALAR_FLOAT32:
-        (<float*>slot)[0] = arg
-    elif code == SCALAR_FLOAT64:
-        (<double*>slot)[0] = arg
+    else:
+        copy_buffer(arg, slot)
     return 0
-
-
-cdef object numpy_scalar_code(str kind, Py_ssize_t itemsize):
-    """Return the ``SCALAR_*`` code of a NumPy dtype, or ``None`` to copy its bytes instead."""
-    if kind == "b":
-        return SCALAR_BOOL
-    if kind == "i":
-        return {1: SCALAR_INT8, 2: SCALAR_INT16, 4: SCALAR_INT32, 8: SCALAR_INT64}.get(itemsize)
-    if kind == "u":
-        return {1: SCALAR_UINT8, 2: SCALAR_UINT16, 4: SCALAR_UINT32, 8: SCALAR_UINT64}.get(itemsize)
-    if kind == "f":
-        return {4: SCALAR_FLOAT32, 8: SCALAR_FLOAT64}.get(itemsize)
-    return None  # complex and half-precision floats: their bytes
 
 
 cdef bint is_numpy_scalar(object arg):
@@ -323,4 +269,13 @@ cdef bint is_graph_condition(object arg):
 cdef int copy_bytes(bytes data, char* slot) except -1:
     """Copy the raw bytes of a scalar into an argument slot."""
     memcpy(slot, <const char*>data, len(data))
+    return 0
+
+
+cdef int copy_buffer(object arg, char* slot) except -1:
+    """Copy the bytes of a NumPy scalar, which it exports as a buffer, into an argument slot."""
+    cdef Py_buffer view
+    PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE)
+    memcpy(slot, view.buf, view.len)
+    PyBuffer_Release(&view)
     return 0

@@ -396,24 +396,45 @@ class LinkerOptions:
 
 cdef list LinkerOptions_nvjitlink_flags(object self):
     """Return the nvJitLink flags for the options ``self``, as strings."""
-    arch = self.arch if self.arch is not None else f"sm_{Device().arch}"
-    flags = [f"-arch={arch}"]
-    for field, flag in _SWITCHES.items():
-        if getattr(self, field):
-            flags.append(flag)
+    flags = switch_flags(self, _SWITCHES)
     if self.optimization_level is not None:
         flags.append(f"-O{self.optimization_level}")
-    for field, flag in _BOOLEAN_FLAGS.items():
-        value = getattr(self, field)
+    append_setting_flags(flags, self, _BOOLEAN_FLAGS, _VALUE_FLAGS)
+    return flags
+
+
+cdef list switch_flags(object options, dict switches):
+    """Return ``-arch`` (the current device's by default) and the flags of ``switches`` that are on.
+
+    ``switches`` maps a field of ``options`` to the flag passed when the
+    field is true. :class:`ProgramOptions` builds NVRTC's flags with it too.
+    """
+    arch = options.arch if options.arch is not None else f"sm_{Device().arch}"
+    flags = [f"-arch={arch}"]
+    for field, flag in switches.items():
+        if getattr(options, field):
+            flags.append(flag)
+    return flags
+
+
+cdef int append_setting_flags(list flags, object options, dict booleans, dict values) except -1:
+    """Append to ``flags`` a ``flag=value`` flag for each field of ``options`` that is set.
+
+    A field of ``booleans`` gives ``flag=true`` or ``flag=false``; a field
+    of ``values`` one flag for each of its values when it holds a list or a
+    tuple. :class:`ProgramOptions` builds NVRTC's flags with it too.
+    """
+    for field, flag in booleans.items():
+        value = getattr(options, field)
         if value is not None:
             flags.append(f"{flag}={'true' if value else 'false'}")
-    for field, flag in _VALUE_FLAGS.items():
-        value = getattr(self, field)
+    for field, flag in values.items():
+        value = getattr(options, field)
         if value is None:
             continue
         for item in (value if isinstance(value, (list, tuple)) else (value,)):
             flags.append(f"{flag}={item}")
-    return flags
+    return 0
 
 
 cdef int Linker_add(Linker self, ObjectCode code) except -1:

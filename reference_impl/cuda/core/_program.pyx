@@ -13,6 +13,7 @@ from __future__ import annotations
 
 cimport cython
 
+from cuda.core._linker cimport append_setting_flags, switch_flags
 from cuda.core._module cimport ObjectCode_create
 from cuda.core._utils.cuda_utils cimport check_argument_type, check_or_create_options
 
@@ -20,7 +21,6 @@ from cuda.bindings import nvrtc
 import dataclasses
 import warnings
 
-from cuda.core._device import Device
 from cuda.core._linker import Linker, LinkerOptions
 from cuda.core._module import ObjectCode
 from cuda.core._utils.cuda_utils import handle_return
@@ -555,21 +555,8 @@ class ProgramOptions:
 
 cdef list ProgramOptions_nvrtc_flags(object self):
     """Return the NVRTC flags for the options ``self``, as strings."""
-    arch = self.arch if self.arch is not None else f"sm_{Device().arch}"
-    flags = [f"-arch={arch}"]
-    for field, flag in _NVRTC_SWITCHES.items():
-        if getattr(self, field):
-            flags.append(flag)
-    for field, flag in _NVRTC_BOOLEAN_FLAGS.items():
-        value = getattr(self, field)
-        if value is not None:
-            flags.append(f"{flag}={'true' if value else 'false'}")
-    for field, flag in _NVRTC_VALUE_FLAGS.items():
-        value = getattr(self, field)
-        if value is None:
-            continue
-        for item in (value if isinstance(value, (list, tuple)) else (value,)):
-            flags.append(f"{flag}={item}")
+    flags = switch_flags(self, _NVRTC_SWITCHES)
+    append_setting_flags(flags, self, _NVRTC_BOOLEAN_FLAGS, _NVRTC_VALUE_FLAGS)
     if self.define_macro is not None:
         flags.extend(ProgramOptions_macro_flags(self))
     return flags

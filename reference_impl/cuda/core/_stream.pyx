@@ -382,8 +382,8 @@ cdef class Stream:
         RuntimeError
             If the stream is closed.
         CUDAError
-            If the driver reports an error, such as no current context for
-            a default stream.
+            If the driver cannot describe the resources, or a default
+            stream finds no current context.
         """
         Stream_check_open(self)
         owner = self._owner if isinstance(self._owner, _GreenContextHandle) else None
@@ -403,8 +403,8 @@ cdef class Stream:
         RuntimeError
             If the stream is closed.
         CUDAError
-            If the driver reports an error, such as no current context for
-            a default stream.
+            If a default stream finds no current context, or the driver
+            reports another error.
         """
         # Imported here: cuda.core._device imports this module.
         from cuda.core._device import Device
@@ -441,7 +441,7 @@ cdef class Stream:
         RuntimeError
             If the stream is closed.
         CUDAError
-            If the driver reports an error.
+            If the driver cannot read the stream's flags.
         """
         Stream_check_open(self)
         cdef cydriver.CUstream c_handle = self._handle

@@ -16,21 +16,14 @@ from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport Buffer, Buffer_from_ptr, MemoryResource, size_argument
-from cuda.core._memory._ipc cimport (
-    IPCAllocationHandle,
-    IPC_check_location,
-    IPC_check_supported,
-    IPC_from_registry,
-    IPC_handle_argument,
-    IPC_lookup_as,
-    IPC_register,
-)
+from cuda.core._memory._ipc cimport IPC_check_supported
 from cuda.core._memory._memory_pool cimport (
     _IPCMemPool,
     MP_allocate_checked,
     MP_check_allocatable,
     MP_check_open,
     MP_create_pool,
+    MP_lookup_mapped,
     MP_map_pool,
 )
 from cuda.core._stream cimport Stream, Stream_accept
@@ -46,7 +39,6 @@ import dataclasses
 import enum
 import multiprocessing.reduction
 import operator
-import uuid
 
 from cuda.core._device import Device
 
@@ -127,42 +119,6 @@ cdef class DeviceMemoryResource(_IPCMemPool):
             f"owns_pool={bool(self._owns_pool)}>"
         )
 
-    def deallocate(self, ptr: int, size: int, *, stream: Stream | None) -> None:
-        """Free memory this resource allocated, in stream order.
-
-        Freeing stays possible after :meth:`close`, so that buffers outliving
-        their resource can still be closed.
-
-        Parameters
-        ----------
-        ptr : int
-            The address of the memory.
-        size : int
-            The size of the memory, in bytes.
-        stream : Stream or None
-            The stream to free the memory on; ``None`` means the legacy
-            default stream.
-
-        Raises
-        ------
-        CUDAError
-            If the driver fails to free the memory, unless the driver has
-            already shut down (at interpreter exit), which releases all
-            memory.
-        TypeError
-            If ``ptr`` is not an int or ``stream`` not a :class:`Stream`.
-
-        Notes
-        -----
-        A default stream (``None``, :data:`LEGACY_DEFAULT_STREAM` or
-        :data:`PER_THREAD_DEFAULT_STREAM`) belongs to whichever context is
-        current on the calling thread, and the driver refuses to free on it
-        when none is (a garbage-collector thread, for one). The memory is
-        then freed on the default stream of the primary context of the
-        resource's device, made current for the call.
-        """
-        DMR_deallocate(self, <uintptr_t>operator.index(ptr), stream)
-
     cdef Buffer _allocate(self, object size, object stream):
         """Check the resource, then the arguments, and allocate: the body of :meth:`allocate`."""
         MP_check_allocatable(self)
@@ -170,6 +126,10 @@ cdef class DeviceMemoryResource(_IPCMemPool):
         cdef Stream s = Stream_accept(stream)
         cdef uintptr_t c_ptr = MP_allocate_checked(self, c_size, s)
         return Buffer_from_ptr(c_ptr, c_size, self, None, s)
+
+    cdef int _free_async(self, object ptr, object stream) except -1:
+        """Free ``ptr`` on ``stream``, in its device's primary context if need be: :meth:`deallocate`."""
+        return DMR_deallocate(self, <uintptr_t>operator.index(ptr), stream)
 
     cdef int _deallocate(self, uintptr_t ptr, size_t size, object stream) except -1:
         """Free a closing buffer's memory without a Python call, unless deallocate is overridden."""
@@ -222,27 +182,6 @@ cdef class DeviceMemoryResource(_IPCMemPool):
         """
         return DMR_from_allocation_handle(cls, device_id, alloc_handle)
 
-    @staticmethod
-    def from_registry(uuid: uuid.UUID) -> DeviceMemoryResource:
-        """Return the mapped resource registered under ``uuid`` in this process.
-
-        Parameters
-        ----------
-        uuid : uuid.UUID
-            The identifier the resource was registered under.
-
-        Returns
-        -------
-        DeviceMemoryResource
-            The mapped resource registered under ``uuid``.
-
-        Raises
-        ------
-        RuntimeError
-            If no resource is registered under ``uuid``.
-        """
-        return IPC_from_registry(uuid)
-
     def get_access(self, device: Device | int) -> MemoryPoolAccess:
         """Return the access ``device`` has to the memory of this pool.
 
@@ -267,33 +206,10 @@ cdef class DeviceMemoryResource(_IPCMemPool):
         MP_check_open(self)
         return DMR_get_access(self, Device(device).device_id)
 
-    def register(self, uuid: uuid.UUID) -> DeviceMemoryResource:
-        """Register this mapped resource under ``uuid``, the identifier of the resource it maps.
-
-        Returns
-        -------
-        DeviceMemoryResource
-            The resource already registered under ``uuid`` if there is one,
-            else this one.
-
-        Raises
-        ------
-        RuntimeError
-            If the resource is not IPC-enabled.
-        ValueError
-            If the resource already has another identifier.
-        """
-        return IPC_register(self, self._alloc_handle, uuid)
-
     @property
     def device_id(self) -> int:
         """Return the ordinal of the device whose memory this resource allocates."""
         return self._device_id
-
-    @property
-    def is_device_accessible(self) -> bool:
-        """Return ``True``: the device can access the memory."""
-        return True
 
     @property
     def is_host_accessible(self) -> bool:
@@ -506,11 +422,9 @@ cdef DeviceMemoryResource DMR_from_allocation_handle(
     type cls, object device_id, object alloc_handle
 ):
     """Map the pool ``alloc_handle`` shares, or return the resource registered for it."""
-    cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
-    existing = IPC_lookup_as(cls, handle)
+    existing, handle = MP_lookup_mapped(cls, alloc_handle, False)
     if existing is not None:
         return existing
-    IPC_check_location(cls, handle, False)
     cdef int c_device_id = Device(device_id).device_id
     cdef DeviceMemoryResource self = cls.__new__(cls)
     self._device_id = c_device_id

@@ -133,16 +133,6 @@ cdef class ManagedMemoryResource(_MemPool):
         return self._preferred_id if self._preferred_type == "device" else -1
 
     @property
-    def is_device_accessible(self) -> bool:
-        """Return ``True``: the devices can access managed memory."""
-        return True
-
-    @property
-    def is_host_accessible(self) -> bool:
-        """Return ``True``: the host can access managed memory."""
-        return True
-
-    @property
     def is_managed(self) -> bool:
         """Return ``True``: the memory is managed (unified) memory."""
         return True

@@ -20,6 +20,7 @@ cdef class _MemPool(MemoryResource):
         object _attributes
         object __weakref__
     cdef Buffer _allocate(self, object size, object stream)
+    cdef int _free_async(self, object ptr, object stream) except -1
 
 
 cdef class _IPCMemPool(_MemPool):
@@ -49,5 +50,6 @@ cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) ex
 cdef int MP_check_allocatable(_MemPool self) except -1
 cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1
 cdef cydriver.CUstreamCaptureStatus capture_status(cydriver.CUstream stream) except *
-cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1
+cdef int MP_map_pool(_MemPool self, object handle) except -1
+cdef tuple MP_lookup_mapped(type cls, object alloc_handle, bint host)
 cdef int free_async(object ptr, object stream) except -1

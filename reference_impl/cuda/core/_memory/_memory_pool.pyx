@@ -27,8 +27,12 @@ from cuda.core._memory._ipc cimport (
     _HANDLE_TYPE_NONE,
     IPCAllocationHandle,
     _IPC_HANDLE_TYPE,
+    IPC_check_location,
     IPC_export_pool,
+    IPC_from_registry,
+    IPC_handle_argument,
     IPC_import_pool,
+    IPC_lookup_as,
     IPC_register,
     IPC_unregister,
 )
@@ -147,8 +151,21 @@ cdef class _MemPool(MemoryResource):
             memory.
         TypeError
             If ``ptr`` is not an int or ``stream`` not a :class:`Stream`.
+
+        Notes
+        -----
+        A default stream (``None``, :data:`LEGACY_DEFAULT_STREAM` or
+        :data:`PER_THREAD_DEFAULT_STREAM`) belongs to whichever context is
+        current on the calling thread. A :class:`DeviceMemoryResource`
+        frees on it even when none is (a garbage-collector thread, for
+        one): on the default stream of the primary context of the
+        resource's device, made current for the call.
         """
-        free_async(ptr, stream)
+        self._free_async(ptr, stream)
+
+    cdef int _free_async(self, object ptr, object stream) except -1:
+        """Free ``ptr`` on ``stream``: the body of :meth:`deallocate`; the device resource's differs."""
+        return free_async(ptr, stream)
 
     def close(self) -> None:
         """Release the memory pool, and destroy it if this resource created it.
@@ -198,9 +215,19 @@ cdef class _MemPool(MemoryResource):
         return self._closed
 
     @property
+    def is_device_accessible(self) -> bool:
+        """Return ``True``: the devices can access the memory of every pool."""
+        return True
+
+    @property
     def is_handle_owned(self) -> bool:
         """Return whether this resource created its pool, and destroys it on :meth:`close`."""
         return self._owns_pool
+
+    @property
+    def is_host_accessible(self) -> bool:
+        """Return ``True``: the host can access pinned and managed memory (device memory overrides it)."""
+        return True
 
     @property
     def is_ipc_enabled(self) -> bool:
@@ -230,6 +257,46 @@ cdef class _IPCMemPool(_MemPool):
     The base of :class:`DeviceMemoryResource` and :class:`PinnedMemoryResource`,
     whose pools can be shared; it is not created directly.
     """
+
+    @staticmethod
+    def from_registry(uuid: uuid.UUID) -> DeviceMemoryResource | PinnedMemoryResource:
+        """Return the mapped resource registered under ``uuid`` in this process.
+
+        Parameters
+        ----------
+        uuid : uuid.UUID
+            The identifier the resource was registered under.
+
+        Returns
+        -------
+        DeviceMemoryResource or PinnedMemoryResource
+            The mapped resource registered under ``uuid``, of whichever
+            class registered it.
+
+        Raises
+        ------
+        RuntimeError
+            If no resource is registered under ``uuid``.
+        """
+        return IPC_from_registry(uuid)
+
+    def register(self, uuid: uuid.UUID) -> DeviceMemoryResource | PinnedMemoryResource:
+        """Register this mapped resource under ``uuid``, the identifier of the resource it maps.
+
+        Returns
+        -------
+        DeviceMemoryResource or PinnedMemoryResource
+            The resource already registered under ``uuid`` if there is one,
+            else this one.
+
+        Raises
+        ------
+        RuntimeError
+            If the resource is not IPC-enabled.
+        ValueError
+            If the resource already has another identifier.
+        """
+        return IPC_register(self, self._alloc_handle, uuid)
 
     @property
     def allocation_handle(self) -> IPCAllocationHandle:
@@ -400,8 +467,24 @@ cdef int MP_create_pool(
     return 0
 
 
-cdef int MP_map_pool(_MemPool self, IPCAllocationHandle handle) except -1:
-    """Make ``self`` the owner of its mapping of the pool ``handle`` shares, and register it."""
+cdef tuple MP_lookup_mapped(type cls, object alloc_handle, bint host):
+    """Return ``(resource, handle)``: the ``cls`` registered for ``alloc_handle``, or ``None``, and its handle.
+
+    The first half of ``from_allocation_handle``: ``host`` tells whether
+    ``cls`` maps pools of host memory. Without a registered resource the
+    handle is checked to share such a pool, for :func:`MP_map_pool`.
+    """
+    cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
+    existing = IPC_lookup_as(cls, handle)
+    if existing is not None:
+        return existing, handle
+    IPC_check_location(cls, handle, host)
+    return None, handle
+
+
+cdef int MP_map_pool(_MemPool self, object alloc_handle) except -1:
+    """Make ``self`` the owner of its mapping of the pool ``alloc_handle`` shares, and register it."""
+    cdef IPCAllocationHandle handle = alloc_handle
     self._pool = IPC_import_pool(handle)
     self._owns_pool = True
     self._mapped = True

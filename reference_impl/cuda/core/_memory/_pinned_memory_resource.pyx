@@ -14,18 +14,11 @@ from __future__ import annotations
 from cuda.bindings cimport cydriver
 
 from cuda.core._memory._buffer cimport size_argument
-from cuda.core._memory._ipc cimport (
-    IPCAllocationHandle,
-    IPC_check_location,
-    IPC_check_supported,
-    IPC_from_registry,
-    IPC_handle_argument,
-    IPC_lookup_as,
-    IPC_register,
-)
+from cuda.core._memory._ipc cimport IPC_check_supported
 from cuda.core._memory._memory_pool cimport (
     _IPCMemPool,
     MP_create_pool,
+    MP_lookup_mapped,
     MP_map_pool,
     MP_use_current_pool,
 )
@@ -33,7 +26,6 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_or_create_options,
 
 import dataclasses
 import multiprocessing.reduction
-import uuid
 
 __all__ = ["PinnedMemoryResource", "PinnedMemoryResourceOptions"]
 
@@ -138,69 +130,18 @@ cdef class PinnedMemoryResource(_IPCMemPool):
             has been closed``), even when a resource is registered under its
             identifier.
         """
-        cdef IPCAllocationHandle handle = IPC_handle_argument(alloc_handle)
-        existing = IPC_lookup_as(cls, handle)
+        existing, handle = MP_lookup_mapped(cls, alloc_handle, True)
         if existing is not None:
             return existing
-        IPC_check_location(cls, handle, True)
         cdef PinnedMemoryResource self = cls.__new__(cls)
         self._numa_id = -1
         MP_map_pool(self, handle)
         return self
 
-    @staticmethod
-    def from_registry(uuid: uuid.UUID) -> PinnedMemoryResource:
-        """Return the mapped resource registered under ``uuid`` in this process.
-
-        Parameters
-        ----------
-        uuid : uuid.UUID
-            The identifier the resource was registered under.
-
-        Returns
-        -------
-        PinnedMemoryResource
-            The mapped resource registered under ``uuid``.
-
-        Raises
-        ------
-        RuntimeError
-            If no resource is registered under ``uuid``.
-        """
-        return IPC_from_registry(uuid)
-
-    def register(self, uuid: uuid.UUID) -> PinnedMemoryResource:
-        """Register this mapped resource under ``uuid``, the identifier of the resource it maps.
-
-        Returns
-        -------
-        PinnedMemoryResource
-            The resource already registered under ``uuid`` if there is one,
-            else this one.
-
-        Raises
-        ------
-        RuntimeError
-            If the resource is not IPC-enabled.
-        ValueError
-            If the resource already has another identifier.
-        """
-        return IPC_register(self, self._alloc_handle, uuid)
-
     @property
     def device_id(self) -> int:
         """Return -1: pinned host memory belongs to no single device."""
         return -1
-
-    @property
-    def is_device_accessible(self) -> bool:
-        """Return ``True``: every device can access pinned host memory."""
-        return True
-
-    @property
-    def is_host_accessible(self) -> bool:
-        """Return ``True``: the host can access the memory directly."""
-        return True
 
     @property
     def numa_id(self) -> int:

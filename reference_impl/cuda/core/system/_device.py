@@ -1842,8 +1842,7 @@ class NvlinkInfo(metaclass=_NvlinkInfoMeta):
     __slots__ = ("_device", "_handle", "_link")
 
     def __init__(self, device: Device, link: int) -> None:
-        if not isinstance(device, Device):
-            raise TypeError(f"device must be a cuda.core.system.Device, got {type(device).__name__}")
+        _check_device(device, "device")
         self._device = device
         self._handle = device._handle
         self._link = index_argument(link, "link")

@@ -4,6 +4,8 @@
 
 from cuda.bindings cimport cydriver
 
+from cuda.core._context cimport Context
+
 
 cdef enum _TextureHandleKind:
     _KIND_ARRAY
@@ -14,29 +16,42 @@ cdef enum _TextureHandleKind:
 
 cdef class _ArrayHandle:
     cdef:
-        cydriver.CUarray _handle
+        unsigned long long _handle  # the CUarray or CUmipmappedArray
+        _TextureHandleKind _kind  # _KIND_ARRAY or _KIND_MIPMAPPED_ARRAY
         cydriver.CUcontext _ctx
         bint _owning
-        object _parent  # the _MipmapHandle that owns a mipmap level's array, or None
+        object _parent  # the _ArrayHandle of the mipmapped array that owns a level's array, or None
         object _green  # the _GreenContextHandle of a green context the array was made in, or None
 
 
-cdef class OpaqueArray:
+cdef class _TextureResource:
+    cdef:
+        int _device_id
+        object __weakref__
+
+
+cdef class _DriverArray(_TextureResource):
     cdef:
         _ArrayHandle _owned
         tuple _shape
         object _format
         int _num_channels
         bint _surface_load_store
-        int _device_id
-        object __weakref__
 
 
-cdef OpaqueArray OpaqueArray_create(int device_id, cydriver.CUcontext ctx, object options)
-cdef OpaqueArray OpaqueArray_wrap(
-    _ArrayHandle owned, tuple shape, object format, int num_channels, bint surface_load_store, int device_id
-)
-cdef int OpaqueArray_check_open(OpaqueArray self) except -1
+cdef class OpaqueArray(_DriverArray):
+    pass
+
+
+cdef int DriverArray_create(
+    _DriverArray self, Context ctx, int device_id, object opts, unsigned int levels
+) except -1
+cdef int DriverArray_init(
+    _DriverArray self, _ArrayHandle owned, tuple shape, object like, int device_id
+) except -1
+cdef int DriverArray_check_open(_DriverArray self) except -1
+cdef object DriverArray_describe(_DriverArray self, cydriver.CUDA_RESOURCE_DESC* desc)
+cdef str DriverArray_repr(_DriverArray self, str details)
 cdef object array_format(object format)
 cdef int channels_argument(object num_channels) except -1
 cdef tuple shape_argument(object shape)
@@ -52,4 +67,4 @@ cdef int destroy_or_raise(
 cdef void destroy_or_warn(
     cydriver.CUcontext ctx, _TextureHandleKind kind, unsigned long long handle, str what
 ) noexcept
-cdef int array_descriptor_fill(cydriver.CUDA_ARRAY3D_DESCRIPTOR* desc, object opts) except -1
+cdef int array_options_check(object opts) except -1

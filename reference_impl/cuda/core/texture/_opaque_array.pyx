@@ -71,7 +71,95 @@ _CHANNEL_COUNTS = (1, 2, 4)
 _MAX_RANK = 3
 
 
-cdef class OpaqueArray:
+cdef class _TextureResource:
+    """Own a driver object of the texture API on one device, closed by :meth:`close` or a ``with`` block.
+
+    Not part of the public API: the base of the arrays and of the texture
+    and surface objects, which define ``close``.
+    """
+
+    def __enter__(self) -> _TextureResource:
+        return self
+
+    def __exit__(self, exc_type: object, exc_value: object, traceback: object) -> None:
+        self.close()
+
+    @property
+    def device(self) -> Device:
+        """The :class:`Device` the object was created on."""
+        # Imported here: cuda.core._device makes these objects, and imports this module when it does.
+        from cuda.core._device import Device
+
+        return Device(self._device_id)
+
+
+cdef class _DriverArray(_TextureResource):
+    """Own a driver array or mipmapped array: its handle, its closing and the layout of its elements.
+
+    Not part of the public API: the base of :class:`OpaqueArray` and
+    :class:`~cuda.core.texture.MipmappedArray`, which hold their driver
+    object in an :class:`_ArrayHandle` shared with the objects made from it.
+    """
+
+    def close(self) -> None:
+        """Let go of the driver object; destroy it now unless an object made from it still uses it.
+
+        Closing a closed array does nothing.
+
+        Raises
+        ------
+        CUDAError
+            If the driver fails to destroy it. The array counts as closed
+            even then.
+        """
+        cdef _ArrayHandle owned = self._owned
+        if owned is None:
+            return
+        self._owned = None
+        # Only this local holds it now: destroy it here, where a failure can be raised.
+        # Otherwise the last object made from it (a level, a texture or surface object) destroys it.
+        if Py_REFCNT(owned) == 1:
+            ArrayHandle_destroy(owned)
+
+    @property
+    def format(self) -> ArrayFormatType:
+        """The :class:`~cuda.core.typing.ArrayFormatType` of each channel of an element."""
+        return self._format
+
+    @property
+    def handle(self) -> int:
+        """The driver's ``CUarray`` or ``CUmipmappedArray``, as an int; the array keeps ownership of it.
+
+        Raises
+        ------
+        RuntimeError
+            If the array is closed.
+        """
+        DriverArray_check_open(self)
+        return self._owned._handle
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the array has been closed."""
+        return self._owned is None
+
+    @property
+    def is_surface_load_store(self) -> bool:
+        """Whether a :class:`~cuda.core.texture.SurfaceObject` can be made of the array (of its levels)."""
+        return self._surface_load_store
+
+    @property
+    def num_channels(self) -> int:
+        """The channels of an element: 1, 2 or 4."""
+        return self._num_channels
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The extents in elements, ``(width,)`` to ``(width, height, depth)``; a mipmapped array's base level's."""
+        return self._shape
+
+
+cdef class OpaqueArray(_DriverArray):
     """Own a CUDA array: device memory in a layout the driver chooses, for textures and surfaces.
 
     An array is made by :meth:`Device.create_opaque_array` (or, for one
@@ -106,37 +194,8 @@ cdef class OpaqueArray:
             "OpaqueArray objects cannot be instantiated directly. Please use Device.create_opaque_array()."
         )
 
-    def __enter__(self) -> OpaqueArray:
-        return self
-
-    def __exit__(self, exc_type: object, exc_value: object, traceback: object) -> None:
-        self.close()
-
     def __repr__(self) -> str:
-        if self._owned is None:
-            return f"<OpaqueArray shape={self._shape} format={self._format.value} (closed)>"
-        address = <uintptr_t>self._owned._handle
-        return f"<OpaqueArray handle={address:#x} shape={self._shape} format={self._format.value}>"
-
-    def close(self) -> None:
-        """Let go of the driver array; destroy it now unless a texture or surface object still uses it.
-
-        Closing a closed array does nothing.
-
-        Raises
-        ------
-        CUDAError
-            If the driver fails to destroy the array. The array counts as
-            closed even then.
-        """
-        cdef _ArrayHandle owned = self._owned
-        if owned is None:
-            return
-        self._owned = None
-        # Only this local holds it now: destroy it here, where a failure can be raised.
-        # Otherwise the last texture or surface object that uses it destroys it.
-        if Py_REFCNT(owned) == 1:
-            ArrayHandle_destroy(owned)
+        return DriverArray_repr(self, f"format={self._format.value}")
 
     def copy_from(self, src: object, *, stream: Stream) -> None:
         """Copy a whole array's worth of data into the array, in stream order.
@@ -165,7 +224,7 @@ cdef class OpaqueArray:
         CUDAError
             If the driver fails to copy.
         """
-        OpaqueArray_check_open(self)
+        DriverArray_check_open(self)
         OpaqueArray_copy(self, src, Stream_accept(stream), True)
 
     def copy_to(self, dst: object, *, stream: Stream) -> object:
@@ -198,59 +257,14 @@ cdef class OpaqueArray:
         CUDAError
             If the driver fails to copy.
         """
-        OpaqueArray_check_open(self)
+        DriverArray_check_open(self)
         OpaqueArray_copy(self, dst, Stream_accept(stream), False)
         return dst
-
-    @property
-    def device(self) -> Device:
-        """The :class:`Device` the array was allocated on."""
-        # Imported here: cuda.core._device makes arrays, and imports this module when it does.
-        from cuda.core._device import Device
-
-        return Device(self._device_id)
 
     @property
     def element_bytes(self) -> int:
         """The bytes of one element: the format's size times the number of channels."""
         return format_size(self._format) * self._num_channels
-
-    @property
-    def format(self) -> ArrayFormatType:
-        """The :class:`~cuda.core.typing.ArrayFormatType` of each channel of an element."""
-        return self._format
-
-    @property
-    def handle(self) -> int:
-        """The driver's ``CUarray``, as an int; the array keeps ownership of it.
-
-        Raises
-        ------
-        RuntimeError
-            If the array is closed.
-        """
-        OpaqueArray_check_open(self)
-        return <uintptr_t>self._owned._handle
-
-    @property
-    def is_closed(self) -> bool:
-        """Whether the array has been closed."""
-        return self._owned is None
-
-    @property
-    def is_surface_load_store(self) -> bool:
-        """Whether a :class:`~cuda.core.texture.SurfaceObject` can be made of the array."""
-        return self._surface_load_store
-
-    @property
-    def num_channels(self) -> int:
-        """The channels of an element: 1, 2 or 4."""
-        return self._num_channels
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        """The extents in elements: ``(width,)``, ``(width, height)`` or ``(width, height, depth)``."""
-        return self._shape
 
     @property
     def size_bytes(self) -> int:
@@ -301,23 +315,24 @@ class OpaqueArrayOptions:
     is_surface_load_store: bool = False
 
     def __post_init__(self) -> None:
-        self.shape = shape_argument(self.shape)
-        self.format = array_format(self.format)
-        channels_argument(self.num_channels)
+        array_options_check(self)
         self.is_surface_load_store = bool(self.is_surface_load_store)
 
 
 cdef class _ArrayHandle:
-    """Own a driver array, and destroy it when the last of its holders lets go.
+    """Own a driver array or mipmapped array, and destroy it when the last of its holders lets go.
 
-    Not part of the public API: an :class:`OpaqueArray` holds one, and so
-    does every texture and surface object made from it. A handle that does
-    not own its array (a level of a mipmapped array) destroys nothing, and
-    keeps the mipmapped array that owns it alive.
+    Not part of the public API: an :class:`OpaqueArray` or a
+    :class:`~cuda.core.texture.MipmappedArray` holds one, and so does every
+    object made from it: a level, a texture or a surface object. A handle
+    that does not own its array (a level of a mipmapped array) destroys
+    nothing, and keeps the handle of the mipmapped array alive.
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        raise RuntimeError("_ArrayHandle objects are made by Device.create_opaque_array")
+        raise RuntimeError(
+            "_ArrayHandle objects are made by Device.create_opaque_array and Device.create_mipmapped_array"
+        )
 
     def __dealloc__(self) -> None:
         ArrayHandle_dealloc(self)
@@ -325,7 +340,7 @@ cdef class _ArrayHandle:
     def close(self) -> None:
         """Destroy the driver array now; a second call does nothing.
 
-        Only for its last holder: no texture or surface object may still use it.
+        Only for its last holder: no level, texture or surface object may still use it.
 
         Raises
         ------
@@ -338,54 +353,93 @@ cdef class _ArrayHandle:
 def _create_opaque_array(device: object, options: object) -> OpaqueArray:
     """Allocate an array in ``device``'s current context: :meth:`Device.create_opaque_array`."""
     cdef Context ctx = device.context
-    cdef OpaqueArray array = OpaqueArray_create(device.device_id, ctx._handle, options)
-    # The array is destroyed in its context: a green one must outlive it.
-    array._owned._green = ctx._green
-    return array
-
-cdef OpaqueArray OpaqueArray_create(int device_id, cydriver.CUcontext ctx, object options):
-    """Allocate a new array in context ``ctx`` of device ``device_id``."""
+    cdef OpaqueArray array = OpaqueArray.__new__(OpaqueArray)
     if options is None:
         raise TypeError("Device.create_opaque_array needs options: an OpaqueArrayOptions or a dict of its fields")
     opts = check_or_create_options(OpaqueArrayOptions, options, "OpaqueArray options")
-    cdef cydriver.CUDA_ARRAY3D_DESCRIPTOR c_desc
-    array_descriptor_fill(&c_desc, opts)
-    cdef cydriver.CUarray c_handle = NULL
-    cdef bint pushed = False
-    with nogil:
-        Context_push_if_not_current(ctx, &pushed)
-        try:
-            HANDLE_RETURN(cydriver.cuArray3DCreate(&c_handle, &c_desc))
-        finally:
-            Context_pop_if_pushed(pushed)
-    cdef _ArrayHandle owned = _ArrayHandle.__new__(_ArrayHandle)
-    owned._handle = c_handle
-    owned._ctx = ctx
-    owned._owning = True
-    return OpaqueArray_wrap(
-        owned, opts.shape, opts.format, opts.num_channels, opts.is_surface_load_store, device_id
-    )
-
-
-cdef OpaqueArray OpaqueArray_wrap(
-    _ArrayHandle owned, tuple shape, object format, int num_channels, bint surface_load_store, int device_id
-):
-    """Return an open array around a driver array that ``owned`` holds."""
-    cdef OpaqueArray array = OpaqueArray.__new__(OpaqueArray)
-    array._owned = owned
-    array._shape = shape
-    array._format = format
-    array._num_channels = num_channels
-    array._surface_load_store = surface_load_store
-    array._device_id = device_id
+    DriverArray_create(array, ctx, device.device_id, opts, 0)
     return array
 
 
-cdef int OpaqueArray_check_open(OpaqueArray self) except -1:
+cdef int DriverArray_create(
+    _DriverArray self, Context ctx, int device_id, object opts, unsigned int levels
+) except -1:
+    """Allocate, in context ``ctx``, the driver object of ``self``, a new array that ``opts`` describe.
+
+    With ``levels`` 0 it is a plain array (``cuArray3DCreate``), otherwise a
+    mipmapped array of that many levels (``cuMipmappedArrayCreate``).
+    """
+    cdef cydriver.CUDA_ARRAY3D_DESCRIPTOR c_desc
+    array_descriptor_fill(&c_desc, opts)
+    cdef cydriver.CUcontext c_ctx = ctx._handle
+    cdef cydriver.CUarray c_array = NULL
+    cdef cydriver.CUmipmappedArray c_mipmap = NULL
+    cdef bint pushed = False
+    with nogil:
+        Context_push_if_not_current(c_ctx, &pushed)
+        try:
+            if levels == 0:
+                HANDLE_RETURN(cydriver.cuArray3DCreate(&c_array, &c_desc))
+            else:
+                HANDLE_RETURN(cydriver.cuMipmappedArrayCreate(&c_mipmap, &c_desc, levels))
+        finally:
+            Context_pop_if_pushed(pushed)
+    cdef _ArrayHandle owned = _ArrayHandle.__new__(_ArrayHandle)
+    owned._handle = <uintptr_t>c_array if levels == 0 else <uintptr_t>c_mipmap
+    owned._kind = _KIND_ARRAY if levels == 0 else _KIND_MIPMAPPED_ARRAY
+    owned._ctx = c_ctx
+    owned._owning = True
+    # The array is destroyed in its context: a green one must outlive it.
+    owned._green = ctx._green
+    return DriverArray_init(self, owned, opts.shape, opts, device_id)
+
+
+cdef int DriverArray_init(
+    _DriverArray self, _ArrayHandle owned, tuple shape, object like, int device_id
+) except -1:
+    """Make ``self``, a new array of ``shape``, open around the driver array that ``owned`` holds.
+
+    ``like`` gives the format, the channels and whether surfaces may be
+    made: the options of a new array, or the mipmapped array of a level.
+    """
+    self._owned = owned
+    self._shape = shape
+    self._format = like.format
+    self._num_channels = like.num_channels
+    self._surface_load_store = like.is_surface_load_store
+    self._device_id = device_id
+    return 0
+
+
+cdef int DriverArray_check_open(_DriverArray self) except -1:
     """Raise :class:`RuntimeError` if the array has been closed."""
     if self._owned is None:
-        raise RuntimeError("OpaqueArray has been closed")
+        raise RuntimeError(f"{DriverArray_name(self)} has been closed")
     return 0
+
+
+cdef object DriverArray_describe(_DriverArray self, cydriver.CUDA_RESOURCE_DESC* desc):
+    """Describe the open array in ``desc``, for a texture or surface object; return what keeps it alive."""
+    if self._owned._kind == _KIND_ARRAY:
+        desc.resType = cydriver.CUresourcetype.CU_RESOURCE_TYPE_ARRAY
+        desc.res.array.hArray = <cydriver.CUarray><uintptr_t>self._owned._handle
+    else:
+        desc.resType = cydriver.CUresourcetype.CU_RESOURCE_TYPE_MIPMAPPED_ARRAY
+        desc.res.mipmap.hMipmappedArray = <cydriver.CUmipmappedArray><uintptr_t>self._owned._handle
+    return self._owned
+
+
+cdef str DriverArray_name(_DriverArray self):
+    """Return the name of the public class of ``self``, for messages."""
+    return "OpaqueArray" if isinstance(self, OpaqueArray) else "MipmappedArray"
+
+
+cdef str DriverArray_repr(_DriverArray self, str details):
+    """Return the ``repr`` of an array: its handle (unless closed), shape and the class's ``details``."""
+    name = DriverArray_name(self)
+    if self._owned is None:
+        return f"<{name} shape={self._shape} {details} (closed)>"
+    return f"<{name} handle={self._owned._handle:#x} shape={self._shape} {details}>"
 
 
 cdef int OpaqueArray_copy(OpaqueArray self, object other, Stream stream, bint into) except -1:
@@ -424,7 +478,7 @@ cdef int OpaqueArray_copy(OpaqueArray self, object other, Stream stream, bint in
             )
         if into:
             c_copy.dstMemoryType = cydriver.CUmemorytype.CU_MEMORYTYPE_ARRAY
-            c_copy.dstArray = self._owned._handle
+            c_copy.dstArray = <cydriver.CUarray><uintptr_t>self._owned._handle
             c_copy.srcPitch = c_width
             c_copy.srcHeight = c_height
             if viewing:
@@ -435,7 +489,7 @@ cdef int OpaqueArray_copy(OpaqueArray self, object other, Stream stream, bint in
                 c_copy.srcDevice = <cydriver.CUdeviceptr>buffer._ptr
         else:
             c_copy.srcMemoryType = cydriver.CUmemorytype.CU_MEMORYTYPE_ARRAY
-            c_copy.srcArray = self._owned._handle
+            c_copy.srcArray = <cydriver.CUarray><uintptr_t>self._owned._handle
             c_copy.dstPitch = c_width
             c_copy.dstHeight = c_height
             if viewing:
@@ -454,26 +508,28 @@ cdef int OpaqueArray_copy(OpaqueArray self, object other, Stream stream, bint in
 
 cdef int ArrayHandle_destroy(_ArrayHandle self) except -1:
     """Destroy an owned driver array now, in its context; let go of the parent of a level."""
-    cdef cydriver.CUarray c_handle = self._handle
+    cdef unsigned long long c_handle = self._handle
     cdef cydriver.CUcontext c_ctx = self._ctx
     # Held until the level is let go of: the mipmapped array owns its memory.
     parent = self._parent
-    if c_handle == NULL:
+    if c_handle == 0:
         return 0
-    self._handle = NULL
+    self._handle = 0
     self._parent = None
     if not self._owning:
         return 0
-    return destroy_or_raise(c_ctx, _KIND_ARRAY, <uintptr_t>c_handle)
+    return destroy_or_raise(c_ctx, self._kind, c_handle)
 
 
 cdef void ArrayHandle_dealloc(_ArrayHandle self) noexcept:
     """Destroy an owned driver array that its last holder let go of; report a failure as a warning."""
-    cdef cydriver.CUarray c_handle = self._handle
-    if c_handle == NULL or not self._owning:
+    cdef unsigned long long c_handle = self._handle
+    if c_handle == 0 or not self._owning:
         return
-    self._handle = NULL
-    destroy_or_warn(self._ctx, _KIND_ARRAY, <uintptr_t>c_handle, "array")
+    self._handle = 0
+    destroy_or_warn(
+        self._ctx, self._kind, c_handle, "array" if self._kind == _KIND_ARRAY else "mipmapped array"
+    )
 
 
 cdef cydriver.CUresult destroy_in_context(
@@ -546,6 +602,14 @@ cdef int array_descriptor_fill(cydriver.CUDA_ARRAY3D_DESCRIPTOR* desc, object op
     desc.Format = <cydriver.CUarray_format>cu_array_format(opts.format)
     desc.NumChannels = opts.num_channels
     desc.Flags = cydriver.CUDA_ARRAY3D_SURFACE_LDST if opts.is_surface_load_store else 0
+    return 0
+
+
+cdef int array_options_check(object opts) except -1:
+    """Normalize ``opts.shape`` and ``opts.format`` and check ``opts.num_channels``, for the options classes."""
+    opts.shape = shape_argument(opts.shape)
+    opts.format = array_format(opts.format)
+    channels_argument(opts.num_channels)
     return 0
 
 

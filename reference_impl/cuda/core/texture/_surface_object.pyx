@@ -28,9 +28,9 @@ __all__ = ["SurfaceObject"]
 cdef class SurfaceObject(_BindlessObject):
     """Own a surface object, through which kernels read and write an array.
 
-    A surface object is made by :meth:`Device.create_surface_object`; it
-    cannot be constructed directly. Pass :attr:`handle` to a kernel whose
-    parameter is a ``cudaSurfaceObject_t``.
+    Kernels take its :attr:`handle` as a ``cudaSurfaceObject_t`` argument.
+    Only :meth:`Device.create_surface_object` makes one: it cannot be
+    constructed directly.
 
     Notes
     -----

@@ -4,7 +4,7 @@
 
 from cuda.bindings cimport cydriver
 
-from cuda.core.texture._opaque_array cimport _TextureHandleKind
+from cuda.core.texture._opaque_array cimport _TextureHandleKind, _TextureResource
 
 
 cdef class ResourceDescriptor:
@@ -19,16 +19,14 @@ cdef class ResourceDescriptor:
         object _pitch_bytes
 
 
-cdef class _BindlessObject:
+cdef class _BindlessObject(_TextureResource):
     cdef:
         unsigned long long _handle  # the CUtexObject or CUsurfObject
         cydriver.CUcontext _ctx
         _TextureHandleKind _kind
-        int _device_id
         ResourceDescriptor _resource
         object _keep  # what holds the memory the object reads: an array's handle, or a Buffer
         object _green  # the _GreenContextHandle of a green context the object was made in, or None
-        object __weakref__
 
 
 cdef class TextureObject(_BindlessObject):

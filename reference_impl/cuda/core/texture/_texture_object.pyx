@@ -24,10 +24,12 @@ from cuda.core._utils.cuda_utils cimport (
     enum_argument,
     int_argument,
 )
-from cuda.core.texture._mipmapped_array cimport MipmappedArray, MipmappedArray_check_open
+from cuda.core.texture._mipmapped_array cimport MipmappedArray
 from cuda.core.texture._opaque_array cimport (
+    DriverArray_check_open,
+    DriverArray_describe,
     OpaqueArray,
-    OpaqueArray_check_open,
+    _DriverArray,
     _KIND_TEXTURE_OBJECT,
     _TextureHandleKind,
     array_format,
@@ -62,7 +64,7 @@ _MAX_ADDRESS_AXES = 3
 _BORDER_CHANNELS = 4
 
 
-cdef class _BindlessObject:
+cdef class _BindlessObject(_TextureResource):
     """Own a texture or surface object: the handle, its closing and the memory it keeps alive.
 
     Not part of the public API: the base of :class:`TextureObject` and
@@ -72,12 +74,6 @@ cdef class _BindlessObject:
 
     def __dealloc__(self) -> None:
         BindlessObject_dealloc(self)
-
-    def __enter__(self) -> _BindlessObject:
-        return self
-
-    def __exit__(self, exc_type: object, exc_value: object, traceback: object) -> None:
-        self.close()
 
     def close(self) -> None:
         """Destroy the texture or surface object, and let go of the memory it uses.
@@ -98,16 +94,7 @@ cdef class _BindlessObject:
         try:
             destroy_or_raise(c_ctx, self._kind, c_handle)
         finally:
-            self._keep = None
-            self._green = None
-
-    @property
-    def device(self) -> Device:
-        """The :class:`Device` the texture or surface object was created on."""
-        # Imported here: cuda.core._device makes texture and surface objects, and imports this module when it does.
-        from cuda.core._device import Device
-
-        return Device(self._device_id)
+            self._keep = self._green = None
 
     @property
     def handle(self) -> int:
@@ -597,23 +584,13 @@ cdef object ResourceDescriptor_fill(
 
     The source must be open, and an array must be on device ``device_id``.
     """
-    cdef OpaqueArray array
-    cdef MipmappedArray mipmapped
+    cdef _DriverArray array
     cdef Buffer buffer
-    if self._kind == "array":
-        array = <OpaqueArray>self._source
-        OpaqueArray_check_open(array)
+    if self._kind == "array" or self._kind == "mipmapped_array":
+        array = <_DriverArray>self._source
+        DriverArray_check_open(array)
         ResourceDescriptor_check_device(array._device_id, device_id)
-        desc.resType = cydriver.CUresourcetype.CU_RESOURCE_TYPE_ARRAY
-        desc.res.array.hArray = array._owned._handle
-        return array._owned
-    if self._kind == "mipmapped_array":
-        mipmapped = <MipmappedArray>self._source
-        MipmappedArray_check_open(mipmapped)
-        ResourceDescriptor_check_device(mipmapped._device_id, device_id)
-        desc.resType = cydriver.CUresourcetype.CU_RESOURCE_TYPE_MIPMAPPED_ARRAY
-        desc.res.mipmap.hMipmappedArray = mipmapped._owned._handle
-        return mipmapped._owned
+        return DriverArray_describe(array, desc)
     buffer = <Buffer>self._source
     Buffer_check_open(buffer)
     if self._kind == "linear":
