@@ -174,15 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     worker failed.
     """
     args = _parser().parse_args(argv)
-    from cuda_core_guide.gpu import gpu_status
+    from cuda_core_guide.gpu import gpu_check
 
-    usable, reason = gpu_status()
-    if not usable:
-        print(f"nox -s bench needs a GPU, and finds none: {reason}. No report is written.", file=sys.stderr)
-        return _NO_GPU
-    if args.check_gpu:
-        print(f"GPU: {reason}")
-        return 0
+    status = gpu_check("nox -s bench", args.check_gpu, _NO_GPU)
+    if status is not None:
+        return status
     upstream = _upstream_version(args.upstream_python)
     if upstream is None:
         print(

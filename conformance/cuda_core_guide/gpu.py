@@ -2,14 +2,15 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
-"""Whether this machine can run GPU tests, and if not, why not; which CUDA toolkit it names."""
+"""Whether this machine can run GPU tests, and if not, why not; which CUDA toolkit it names; the GPU sessions' check."""
 
 from __future__ import annotations
 
 import functools
 import os
+import sys
 
-__all__ = ["cuda_toolkit", "gpu_status"]
+__all__ = ["cuda_toolkit", "gpu_check", "gpu_status"]
 
 # The variables that name a CUDA toolkit, in the order cuda.pathfinder reads
 # them: a runner may set only CUDA_HOME, another only CUDA_PATH.
@@ -63,3 +64,32 @@ def cuda_toolkit() -> str:
         if value:
             return f"{value} ({name})"
     return "none"
+
+
+def gpu_check(who: str, check_only: bool, no_gpu: int) -> int | None:
+    """Look for the GPU a GPU session (``nox -s bench``, ``nox -s soak``) needs; return its exit status if it ends.
+
+    Parameters
+    ----------
+    who : str
+        The session, as its message names it (``"nox -s bench"``).
+    check_only : bool
+        Whether the command was asked only to check for a GPU (``--check-gpu``).
+    no_gpu : int
+        The exit status without a GPU.
+
+    Returns
+    -------
+    int or None
+        ``no_gpu`` without a usable GPU (after saying why on standard
+        error), 0 once a GPU is found when ``check_only`` is true (after
+        naming it), and ``None`` when the session goes on.
+    """
+    usable, reason = gpu_status()
+    if not usable:
+        print(f"{who} needs a GPU, and finds none: {reason}. No report is written.", file=sys.stderr)
+        return no_gpu
+    if check_only:
+        print(f"GPU: {reason}")
+        return 0
+    return None

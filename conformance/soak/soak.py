@@ -74,15 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"soak: error: {exc}", file=sys.stderr)
         return EXIT_NO_GPU
-    from cuda_core_guide.gpu import gpu_status
+    from cuda_core_guide.gpu import gpu_check
 
-    usable, reason = gpu_status()
-    if not usable:
-        print(f"the soak needs a GPU, and finds none: {reason}. No report is written.", file=sys.stderr)
-        return EXIT_NO_GPU
-    if args.check_gpu:
-        print(f"GPU: {reason}")
-        return 0
+    status = gpu_check("the soak", args.check_gpu, EXIT_NO_GPU)
+    if status is not None:
+        return status
     started = time.perf_counter()
     tolerances = soak_settings.Tolerances()
     results, seconds = _run_phases(phases, settings, tolerances)

@@ -43,11 +43,23 @@ def make_site(root: Path, report: dict | None, chapter: str = CHAPTER) -> Path:
     return write_site(root, settings, {"performance": PAGE, "lifecycle": chapter}, {"bench.json": report})
 
 
-def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, capsys) -> None:
+def built_site(capsys, root: Path, report: dict | None, chapter: str = CHAPTER) -> Path:
+    """Write the site of :func:`make_site` and build it; return its folder."""
+    docs = make_site(root, report, chapter)
+    build(docs, capsys)
+    return docs
+
+
+def current_report() -> dict:
+    """Return the synthetic report without a digest: recorded from the site's own reference sources."""
     report = synthetic_report()
     del report["reference_digest"]
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    return report
+
+
+def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, capsys) -> None:
+    report = current_report()
+    docs = built_site(capsys, tmp_path, report)
     html = (docs / "_build" / "performance.html").read_text()
     text = page_text(html)
     assert "Recorded 2026-11-24 09:30 UTC on NVIDIA Test GPU (compute capability 9.0, driver for CUDA 13.0" in text
@@ -78,10 +90,8 @@ def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, 
 
 
 def test_the_role_quotes_a_number_with_its_interval(tmp_path, capsys) -> None:
-    report = synthetic_report()
-    del report["reference_digest"]
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    report = current_report()
+    docs = built_site(capsys, tmp_path, report)
     text = built_text(docs, "lifecycle")
     quote = report["quotes"]["fill_1k.ratio_upstream"]
     assert f"takes {quote['value']:.2f}× (95% CI {quote['low']:.2f}–{quote['high']:.2f}) of upstream" in text
@@ -90,8 +100,7 @@ def test_the_role_quotes_a_number_with_its_interval(tmp_path, capsys) -> None:
 
 
 def test_missing_data_is_said_and_the_build_goes_on(tmp_path, capsys) -> None:
-    docs = make_site(tmp_path, None)
-    build(docs, capsys)
+    docs = built_site(capsys, tmp_path, None)
     text = built_text(docs, "performance")
     assert "No benchmark results are recorded yet: run nox -s bench on a GPU runner" in text
     assert not list((docs / "_build").glob("_images/*.svg"))
@@ -132,14 +141,12 @@ def test_a_number_of_an_operation_the_run_did_not_time_is_not_measured_without_a
 def test_a_run_without_a_profile_says_why(tmp_path, capsys) -> None:
     report = synthetic_report()
     report["profile"] = {"error": "py-spy is not installed"}
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    docs = built_site(capsys, tmp_path, report)
     assert "The run has no profile: py-spy is not installed." in built_text(docs, "performance")
 
 
 def test_data_from_other_reference_sources_is_stale(tmp_path, capsys) -> None:
-    docs = make_site(tmp_path, synthetic_report(reference_digest="fedcba9876543210"))
-    build(docs, capsys)
+    docs = built_site(capsys, tmp_path, synthetic_report(reference_digest="fedcba9876543210"))
     text = built_text(docs, "performance")
     assert "Stale data" in text
     assert "sources have changed since it was recorded" in text
@@ -189,10 +196,8 @@ def test_a_target_is_met_only_when_the_whole_interval_keeps_to_it() -> None:
 
 
 def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
-    report = synthetic_report()
-    del report["reference_digest"]
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    report = current_report()
+    docs = built_site(capsys, tmp_path, report)
     text = built_text(docs, "performance")
     assert "geometric mean of reference / upstream at most 0.85" in text
     assert "Phase 2 faster than Phase 1 on every operation" in text
@@ -200,12 +205,10 @@ def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
 
 
 def test_operations_without_data_are_not_measured_never_zero_and_make_the_data_incomplete(tmp_path, capsys) -> None:
-    report = synthetic_report()
-    del report["reference_digest"]  # recorded from the site's own reference sources
+    report = current_report()
     for name in ("graph_add_kernel", "graph_instantiate", "graph_launch_10"):
         del report["per_call"][name]
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    docs = built_site(capsys, tmp_path, report)
     text = built_text(docs, "performance")
     # The rest still describes the code: incomplete, not stale.
     assert "Stale data" not in text
@@ -218,10 +221,8 @@ def test_operations_without_data_are_not_measured_never_zero_and_make_the_data_i
 
 
 def test_current_data_says_so_and_every_target_has_its_verdict(tmp_path, capsys) -> None:
-    report = synthetic_report()
-    del report["reference_digest"]  # recorded from the site's own reference sources
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    report = current_report()
+    docs = built_site(capsys, tmp_path, report)
     text = built_text(docs, "performance")
     assert "Current data" in text
     assert re.search(r"Targets: \d of 6 met, \d missed, \d undecided", text)
@@ -236,8 +237,7 @@ def test_numbers_outside_their_range_are_explained(tmp_path, capsys) -> None:
     report["gil"]["phase1"]["threads"]["2"]["counter_ratio"] = {"value": 1.57, "low": 0.96, "high": 1.91}
     copy = report["scaling"]["operations"]["copy"]["reference"]["points"]
     copy[-2]["gbps"] = report["scaling"]["theoretical_gbps"] * 1.125
-    docs = make_site(tmp_path, report)
-    build(docs, capsys)
+    docs = built_site(capsys, tmp_path, report)
     text = built_text(docs, "performance")
     assert "Why a counter can run faster beside the threads than alone" in text
     assert "reference, Phase 1 (the Python driver module), 2 threads: 1.57 (0.96–1.91)" in text
@@ -248,8 +248,7 @@ def test_numbers_outside_their_range_are_explained(tmp_path, capsys) -> None:
 
 
 def test_nothing_is_explained_when_every_number_is_in_its_range(tmp_path, capsys) -> None:
-    docs = make_site(tmp_path, synthetic_report())
-    build(docs, capsys)
+    docs = built_site(capsys, tmp_path, synthetic_report())
     text = built_text(docs, "performance")
     assert "Why a counter" not in text
     assert "Why a copy" not in text

@@ -48,6 +48,13 @@ def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return status, capsys.readouterr().out
 
 
+def check_after_edit(capsys: pytest.CaptureFixture[str], path: Path, text: str) -> tuple[int, str]:
+    """Check once to fill the cache, write ``text`` to ``path``, check again; return the second run's result."""
+    check(capsys)
+    path.write_text(text)
+    return check(capsys)
+
+
 def entries(project: Path) -> list[Path]:
     """Return the cached entries of files."""
     return sorted((project / CACHE_DIR_NAME).glob("*/files/*/*.json"))
@@ -98,9 +105,7 @@ def test_a_hit_is_served_from_the_entry(project: Path, capsys: pytest.CaptureFix
 
 
 def test_editing_the_file_invalidates(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    check(capsys)
-    (project / "fail.py").write_text("def fine():\n    return 1\n")
-    status, out = check(capsys)
+    status, out = check_after_edit(capsys, project / "fail.py", "def fine():\n    return 1\n")
     assert "ERR005" not in out
     assert "ERR001" in out
     assert (status, out) == check(capsys, "--no-cache")
@@ -116,9 +121,7 @@ def test_editing_a_sibling_pxd_invalidates(project: Path, capsys: pytest.Capture
 
 
 def test_editing_the_configuration_invalidates(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    check(capsys)
-    (project / "pyproject.toml").write_text('[tool.cuda-core-guide]\nignore = ["ERR005"]\n')
-    _, out = check(capsys)
+    _, out = check_after_edit(capsys, project / "pyproject.toml", '[tool.cuda-core-guide]\nignore = ["ERR005"]\n')
     assert "ERR005" not in out
     assert "ERR001" in out
 

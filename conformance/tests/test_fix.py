@@ -27,7 +27,7 @@ from cuda_core_guide.checker.cli import main
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.config_resolution import ConfigResolver
 from cuda_core_guide.checker.fixes import Edit, Fix, apply_fixes
-from cuda_core_guide.checker.fixing import fix_paths, fix_text
+from cuda_core_guide.checker.fixing import FixReport, fix_paths, fix_text
 from cuda_core_guide.checker.rules import all_rules, is_fixable
 from cuda_core_guide.checker.runner import check_paths
 
@@ -51,6 +51,22 @@ FIXED_WHOLE = {
     "TYP001": {"violating.py": 2, "violating.pyx": 2},
 }
 """Each fixable rule's violating fixtures, and how many findings a fix must leave (those it cannot be sure of)."""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Return an empty project with a configuration, made the working directory."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.cuda-core-guide]\n")
+    return tmp_path
+
+
+def fix_leaves_unchanged(path: Path, data: bytes) -> FixReport:
+    """Write ``data`` to ``path``, fix it in place, assert that its bytes did not change, and return the report."""
+    path.write_bytes(data)
+    report = fix_paths([path], ConfigResolver(override=Config(root=path.parent)), write=True)
+    assert path.read_bytes() == data
+    return report
 
 
 def run_here(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -134,27 +150,21 @@ def test_overlapping_fixes_wait_for_the_next_pass() -> None:
 
 
 def test_diff_writes_nothing_and_exits_1_when_there_are_fixes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "pyproject.toml").write_text("[tool.cuda-core-guide]\n")
-    shutil.copy2(fixture_folder("HDR004") / "violating.pyx", tmp_path / "glued.pyx")
-    before = (tmp_path / "glued.pyx").read_bytes()
+    shutil.copy2(fixture_folder("HDR004") / "violating.pyx", project / "glued.pyx")
+    before = (project / "glued.pyx").read_bytes()
     status = main(["check", "--no-cache", "--diff", "glued.pyx"])
     out, err = capsys.readouterr()
     assert status == 1
-    assert (tmp_path / "glued.pyx").read_bytes() == before
+    assert (project / "glued.pyx").read_bytes() == before
     assert out.startswith("--- glued.pyx\n+++ glued.pyx\n")
     assert "\n+\n" in out
     assert err == "Would fix 1 finding in 1 file.\n"
 
 
-def test_diff_exits_0_and_prints_nothing_without_fixes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "pyproject.toml").write_text("[tool.cuda-core-guide]\n")
-    (tmp_path / "bad.py").write_text('def fail():\n    raise Exception("generic")\n')
+def test_diff_exits_0_and_prints_nothing_without_fixes(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "bad.py").write_text('def fail():\n    raise Exception("generic")\n')
     status = main(["check", "--no-cache", "--diff", "--select", "ERR005", "bad.py"])
     assert status == 0
     assert capsys.readouterr() == ("", "")
@@ -167,37 +177,25 @@ def test_fix_and_diff_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> 
     assert "not allowed with" in capsys.readouterr().err
 
 
-def test_fix_reports_what_is_left_and_counts_what_it_fixed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "pyproject.toml").write_text("[tool.cuda-core-guide]\n")
-    shutil.copy2(fixture_folder("CMT001") / "violating.pyx", tmp_path / "tags.pyx")
-    os.chmod(tmp_path / "tags.pyx", 0o640)
+def test_fix_reports_what_is_left_and_counts_what_it_fixed(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy2(fixture_folder("CMT001") / "violating.pyx", project / "tags.pyx")
+    os.chmod(project / "tags.pyx", 0o640)
     status = main(["check", "--no-cache", "--fix", "--select", "CMT001", "--format", "concise", "tags.pyx"])
     out, err = capsys.readouterr()
     assert status == 1
     assert out.splitlines()[0] == "tags.pyx:11:10: CMT001 write the comment tag `TODO` as `TODO:`"
     assert err == "Fixed 8 findings in 1 file.\n"
-    assert stat.S_IMODE((tmp_path / "tags.pyx").stat().st_mode) == 0o640
-    assert "# TODO: take a stream" in (tmp_path / "tags.pyx").read_text()
+    assert stat.S_IMODE((project / "tags.pyx").stat().st_mode) == 0o640
+    assert "# TODO: take a stream" in (project / "tags.pyx").read_text()
 
 
 def test_fix_leaves_a_file_that_does_not_decode_byte_for_byte(tmp_path: Path) -> None:
-    broken = tmp_path / "broken.pyx"
-    data = b'"""A docstring."""\n# todo: \xff\n'
-    broken.write_bytes(data)
-    report = fix_paths([broken], ConfigResolver(override=Config(root=tmp_path)), write=True)
-    assert broken.read_bytes() == data
+    report = fix_leaves_unchanged(tmp_path / "broken.pyx", b'"""A docstring."""\n# todo: \xff\n')
     assert [f.rule for f in report.findings] == ["SYN001"]
 
 
 def test_fix_leaves_a_file_that_does_not_parse(tmp_path: Path) -> None:
-    broken = tmp_path / "broken.py"
-    data = b"'''Docstring.'''\n# todo: fix\ndef (:\n"
-    broken.write_bytes(data)
-    report = fix_paths([broken], ConfigResolver(override=Config(root=tmp_path)), write=True)
-    assert broken.read_bytes() == data
+    report = fix_leaves_unchanged(tmp_path / "broken.py", b"'''Docstring.'''\n# todo: fix\ndef (:\n")
     assert "SYN001" in {f.rule for f in report.findings}
     assert report.fix_count == 0
 
@@ -214,12 +212,10 @@ def test_crlf_and_byte_order_mark_survive(tmp_path: Path) -> None:
 
 
 def test_the_cache_does_not_return_findings_of_the_text_before_the_fix(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "pyproject.toml").write_text("[tool.cuda-core-guide]\n")
-    shutil.copy2(fixture_folder("HDR004") / "violating.pyx", tmp_path / "glued.pyx")
-    cache = ["--cache-dir", str(tmp_path / "cache"), "--select", "HDR004"]
+    shutil.copy2(fixture_folder("HDR004") / "violating.pyx", project / "glued.pyx")
+    cache = ["--cache-dir", str(project / "cache"), "--select", "HDR004"]
     assert main(["check", *cache, "glued.pyx"]) == 1
     assert main(["check", *cache, "--fix", "glued.pyx"]) == 0
     capsys.readouterr()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from scripts import SOAK, import_script
@@ -46,15 +45,10 @@ class SubError(RuntimeError):
     """A subclass of a documented exception."""
 
 
-def soak_module(name: str) -> ModuleType:
-    """Import a module of conformance/soak (scripts that import each other by name)."""
-    return import_script(name, SOAK)
-
-
-lifecycle = soak_module("lifecycle")
-lifecycle_cases = soak_module("lifecycle_cases")
-soak_report = soak_module("soak_report")
-sanitizer = soak_module("sanitizer")
+lifecycle = import_script("lifecycle", SOAK)
+lifecycle_cases = import_script("lifecycle_cases", SOAK)
+soak_report = import_script("soak_report", SOAK)
+sanitizer = import_script("sanitizer", SOAK)
 
 
 def record(*steps: dict, skipped: str | None = None) -> dict:

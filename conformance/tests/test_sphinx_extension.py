@@ -128,6 +128,19 @@ def build(docs: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     return status, captured.out + captured.err
 
 
+def failed_build(root: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, **files: str) -> str:
+    """Write a small site (:func:`make_project`), build it, assert that the build fails, and return what it printed."""
+    status, output = build(make_project(root, **files), capsys, monkeypatch)
+    assert status != 0
+    return output
+
+
+def configure(docs: Path, settings: str) -> None:
+    """Add settings to the end of the site's ``conf.py``."""
+    with (docs / "conf.py").open("a") as conf:
+        conf.write(settings)
+
+
 def test_clean_project_builds_and_renders_rules(tmp_path, capsys, monkeypatch) -> None:
     docs = make_project(tmp_path)
     status, output = build(docs, capsys, monkeypatch)
@@ -144,40 +157,33 @@ def test_clean_project_builds_and_renders_rules(tmp_path, capsys, monkeypatch) -
 
 def test_undocumented_implemented_rules_warn_when_required(tmp_path, capsys, monkeypatch) -> None:
     docs = make_project(tmp_path)
-    with (docs / "conf.py").open("a") as conf:
-        conf.write("cuda_core_guide_require_all_rules = True\n")
+    configure(docs, "cuda_core_guide_require_all_rules = True\n")
     status, output = build(docs, capsys, monkeypatch)
     assert status != 0
     assert "the checker implements IMP001 but no guide chapter defines it" in output, output
 
 
 def test_finding_fails_the_build_at_its_location(tmp_path, capsys, monkeypatch) -> None:
-    docs = make_project(tmp_path, module=CLEAN_MODULE.replace(HEADER, ""))
-    status, output = build(docs, capsys, monkeypatch)
-    assert status != 0
+    output = failed_build(tmp_path, capsys, monkeypatch, module=CLEAN_MODULE.replace(HEADER, ""))
     assert "src/module.py:1: WARNING: HDR001" in output
 
 
 def test_missing_docstring_fails_the_build_with_a_doc_code(tmp_path, capsys, monkeypatch) -> None:
     module = CLEAN_MODULE.replace('    """Return twice ``value``."""\n', "")
     line = module.splitlines().index("def scale(value: int) -> int:") + 1
-    docs = make_project(tmp_path, module=module)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status != 0
+    output = failed_build(tmp_path, capsys, monkeypatch, module=module)
     assert f"src/module.py:{line}: WARNING: DOC001" in output
 
 
 def test_unknown_rule_reference_fails_the_build(tmp_path, capsys, monkeypatch) -> None:
-    docs = make_project(tmp_path, chapter=CHAPTER.replace("See also {rule}`HDR001`.", "See {rule}`XYZ999`."))
-    status, output = build(docs, capsys, monkeypatch)
-    assert status != 0
+    output = failed_build(
+        tmp_path, capsys, monkeypatch, chapter=CHAPTER.replace("See also {rule}`HDR001`.", "See {rule}`XYZ999`.")
+    )
     assert "unknown rule XYZ999" in output
 
 
 def test_include_of_a_missing_symbol_fails_the_build(tmp_path, capsys, monkeypatch) -> None:
-    docs = make_project(tmp_path, chapter=CHAPTER.replace(":symbol: scale", ":symbol: missing"))
-    status, output = build(docs, capsys, monkeypatch)
-    assert status != 0
+    output = failed_build(tmp_path, capsys, monkeypatch, chapter=CHAPTER.replace(":symbol: scale", ":symbol: missing"))
     assert "defines no 'missing'" in output
 
 
@@ -208,18 +214,18 @@ def rule_page_project(root: Path) -> Path:
     headers = CHAPTER.replace("````{rule}", "```{chapter-rules}\n```\n\n````{rule}", 1)
     (guide / "headers.md").write_text('---\nsummary: "Every file starts with an `SPDX` header."\n---\n' + headers)
     (docs / "rules.md").write_text("# Rules\n\n```{rule-index}\n```\n")
-    with (docs / "conf.py").open("a") as conf:
-        conf.write(
-            textwrap.dedent(
-                """\
-                cuda_core_guide_chapters = "guide"
-                cuda_core_guide_rule_pages = "rules"
-                cuda_core_guide_include_root = ".."
-                cuda_core_guide_repository = "https://example.org/guide-repo"
-                cuda_core_guide_precommit_rev = "0123abcd"
-                """
-            )
-        )
+    configure(
+        docs,
+        textwrap.dedent(
+            """\
+            cuda_core_guide_chapters = "guide"
+            cuda_core_guide_rule_pages = "rules"
+            cuda_core_guide_include_root = ".."
+            cuda_core_guide_repository = "https://example.org/guide-repo"
+            cuda_core_guide_precommit_rev = "0123abcd"
+            """
+        ),
+    )
     return docs
 
 
@@ -421,8 +427,7 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
         },
     }
     (docs / "conformance.json").write_text(json.dumps(matrix))
-    with (docs / "conf.py").open("a") as conf:
-        conf.write('cuda_core_guide_conformance = "conformance.json"\n')
+    configure(docs, 'cuda_core_guide_conformance = "conformance.json"\n')
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
     text = built_text(docs, "index")
@@ -447,8 +452,7 @@ def test_runnable_examples_show_their_latest_outcomes(tmp_path, capsys, monkeypa
 
 def test_matrix_without_data_says_so(tmp_path, capsys, monkeypatch) -> None:
     docs = make_project(tmp_path, chapter="# Site\n\n```{conformance-matrix}\n```\n")
-    with (docs / "conf.py").open("a") as conf:
-        conf.write('cuda_core_guide_conformance = "missing.json"\n')
+    configure(docs, 'cuda_core_guide_conformance = "missing.json"\n')
     status, output = build(docs, capsys, monkeypatch)
     assert status == 0, output
     text = built_text(docs, "index")
@@ -470,9 +474,9 @@ def test_example_options_are_shown_to_the_reader(tmp_path, capsys, monkeypatch) 
 
 
 def test_bad_example_options_are_located_warnings(tmp_path, capsys, monkeypatch) -> None:
-    docs = make_project(tmp_path, chapter=CHAPTER.replace("```{avoid}\nx = 1", "```{avoid}\n:fragment:\n\nx = 1"))
-    status, output = build(docs, capsys, monkeypatch)
-    assert status != 0
+    output = failed_build(
+        tmp_path, capsys, monkeypatch, chapter=CHAPTER.replace("```{avoid}\nx = 1", "```{avoid}\n:fragment:\n\nx = 1")
+    )
     assert "index.md:10: WARNING: 'avoid': Invalid option value for 'fragment'" in output
 
 
@@ -513,9 +517,7 @@ def test_include_outside_the_include_root_is_a_located_warning_and_not_quoted(
 def test_broken_guide_markup_is_a_located_warning(
     tmp_path, capsys, monkeypatch, chapter: str, marker: str, message: str
 ) -> None:
-    docs = make_project(tmp_path, chapter=chapter)
-    status, output = build(docs, capsys, monkeypatch)
-    assert status != 0
+    output = failed_build(tmp_path, capsys, monkeypatch, chapter=chapter)
     line = chapter.splitlines().index(marker) + 1
     assert f"index.md:{line}: WARNING: {message}" in output, output
 

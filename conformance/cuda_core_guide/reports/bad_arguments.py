@@ -35,6 +35,11 @@ _UNUSED_ADDRESS = 0x1000
 _HUGE = 1 << 70
 """A size or address that no C integer holds."""
 
+_NEGATIVE = 'OverflowError "can\'t convert negative value to size_t"'
+"""What upstream raises for a negative size, address or handle."""
+_TOO_LARGE = "OverflowError 'Python int too large to convert to C unsigned long'"
+"""What upstream raises for a size, address or handle that no C integer holds."""
+
 
 @dataclass(frozen=True)
 class Expectation:
@@ -148,9 +153,68 @@ def _ok(exception: str, match: str) -> Expectation:
 _E = Expectation
 _R = BadArgument
 
+
+def _unknown_name(name: str, call: Callable[[Any, Any], object]) -> BadArgument:
+    """Return the row of a keyword argument that ``name`` does not have: ``bogus=1``."""
+    return _R(name, "bogus", "1", _E("TypeError", "bogus"), call)
+
+
+def _unknown_option(name: str, call: Callable[[Any, Any], object], gpus: int = 0) -> BadArgument:
+    """Return the row of ``options`` given a mapping with an unknown key (difference D2)."""
+    return _R(
+        name,
+        "options",
+        "{'bogus': 1}",
+        _E("ValueError", "bogus", difference="D2"),
+        call,
+        gpus=gpus,
+        upstream=_E("TypeError", "bogus", difference="D2"),
+    )
+
+
+def _options_not_options(name: str, call: Callable[[Any, Any], object], gpus: int = 0) -> BadArgument:
+    """Return the row of ``options`` given ``3``, neither options nor a mapping."""
+    return _R(name, "options", "3", _E("TypeError", "(?i)options"), call, gpus=gpus)
+
+
+def _negative_handle(name: str, call: Callable[[Any, Any], object]) -> BadArgument:
+    """Return the row of a ``handle`` of ``-1``, which upstream refuses without naming it."""
+    return _R(name, "handle", "-1", _E("ValueError", "handle"), call, upstream=_upstream_says(_NEGATIVE))
+
+
+def _bad_sizes(name: str, call: Callable[[Any, object], object]) -> list[BadArgument]:
+    """Return the rows of a ``size`` that is negative, ``None`` or too large: ``call(core, size)`` passes it."""
+    return [
+        _R(
+            name,
+            "size",
+            "-1",
+            _E("ValueError", "size"),
+            lambda c, s: call(c, -1),
+            upstream=_upstream_says(_NEGATIVE),
+        ),
+        _R(
+            name,
+            "size",
+            "None",
+            _E("TypeError", "size"),
+            lambda c, s: call(c, None),
+            upstream=_upstream_says("TypeError 'an integer is required'"),
+        ),
+        _R(
+            name,
+            "size",
+            "1 << 70",
+            _E("OverflowError", "size"),
+            lambda c, s: call(c, _HUGE),
+            upstream=_upstream_says(_TOO_LARGE),
+        ),
+    ]
+
+
 _CPU: list[BadArgument] = [
     # Options dataclasses: unknown option names and wrong types.
-    _R("StreamOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.StreamOptions(bogus=1)),
+    _unknown_name("StreamOptions", lambda c, s: c.StreamOptions(bogus=1)),
     _R(
         "StreamOptions",
         "priority",
@@ -167,37 +231,13 @@ _CPU: list[BadArgument] = [
         lambda c, s: c.StreamOptions(priority=1.5),
         upstream=_upstream_says("accepts the float"),
     ),
-    _R("EventOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.EventOptions(bogus=1)),
-    _R(
-        "DeviceMemoryResourceOptions",
-        "bogus",
-        "1",
-        _E("TypeError", "bogus"),
-        lambda c, s: c.DeviceMemoryResourceOptions(bogus=1),
-    ),
-    _R(
-        "PinnedMemoryResourceOptions",
-        "bogus",
-        "1",
-        _E("TypeError", "bogus"),
-        lambda c, s: c.PinnedMemoryResourceOptions(bogus=1),
-    ),
-    _R(
-        "ManagedMemoryResourceOptions",
-        "bogus",
-        "1",
-        _E("TypeError", "bogus"),
-        lambda c, s: c.ManagedMemoryResourceOptions(bogus=1),
-    ),
-    _R("ProgramOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.ProgramOptions(bogus=1)),
-    _R("LinkerOptions", "bogus", "1", _E("TypeError", "bogus"), lambda c, s: c.LinkerOptions(bogus=1)),
-    _R(
-        "LaunchConfig",
-        "bogus",
-        "1",
-        _E("TypeError", "bogus"),
-        lambda c, s: c.LaunchConfig(grid=1, block=1, bogus=1),
-    ),
+    _unknown_name("EventOptions", lambda c, s: c.EventOptions(bogus=1)),
+    _unknown_name("DeviceMemoryResourceOptions", lambda c, s: c.DeviceMemoryResourceOptions(bogus=1)),
+    _unknown_name("PinnedMemoryResourceOptions", lambda c, s: c.PinnedMemoryResourceOptions(bogus=1)),
+    _unknown_name("ManagedMemoryResourceOptions", lambda c, s: c.ManagedMemoryResourceOptions(bogus=1)),
+    _unknown_name("ProgramOptions", lambda c, s: c.ProgramOptions(bogus=1)),
+    _unknown_name("LinkerOptions", lambda c, s: c.LinkerOptions(bogus=1)),
+    _unknown_name("LaunchConfig", lambda c, s: c.LaunchConfig(grid=1, block=1, bogus=1)),
     # LaunchConfig: dimensions and sizes.
     _R("LaunchConfig", "grid", "-1", _E("ValueError", "grid"), lambda c, s: c.LaunchConfig(grid=-1, block=1)),
     _R("LaunchConfig", "grid", "0", _E("ValueError", "grid"), lambda c, s: c.LaunchConfig(grid=0, block=1)),
@@ -279,21 +319,8 @@ _CPU: list[BadArgument] = [
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C long'"),
     ),
     # Program and Linker: code, code type, options.
-    _R(
-        "Program",
-        "options",
-        "3",
-        _E("TypeError", "(?i)options"),
-        lambda c, s: c.Program("x", "c++", options=3),
-    ),
-    _R(
-        "Program",
-        "options",
-        "{'bogus': 1}",
-        _E("ValueError", "bogus", difference="D2"),
-        lambda c, s: c.Program("x", "c++", options={"bogus": 1}),
-        upstream=_E("TypeError", "bogus", difference="D2"),
-    ),
+    _options_not_options("Program", lambda c, s: c.Program("x", "c++", options=3)),
+    _unknown_option("Program", lambda c, s: c.Program("x", "c++", options={"bogus": 1})),
     _R(
         "Linker",
         "object_codes",
@@ -302,37 +329,14 @@ _CPU: list[BadArgument] = [
         lambda c, s: c.Linker(),
     ),
     # Buffer: handles, sizes, fill values, copies, closed buffers.
-    _R(
-        "Buffer.from_handle",
-        "size",
-        "-1",
-        _E("ValueError", "size"),
-        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, -1),
-        upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
-    ),
-    _R(
-        "Buffer.from_handle",
-        "size",
-        "None",
-        _E("TypeError", "size"),
-        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, None),
-        upstream=_upstream_says("TypeError 'an integer is required'"),
-    ),
-    _R(
-        "Buffer.from_handle",
-        "size",
-        "1 << 70",
-        _E("OverflowError", "size"),
-        lambda c, s: c.Buffer.from_handle(_UNUSED_ADDRESS, _HUGE),
-        upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
-    ),
+    *_bad_sizes("Buffer.from_handle", lambda c, size: c.Buffer.from_handle(_UNUSED_ADDRESS, size)),
     _R(
         "Buffer.from_handle",
         "ptr",
         "-1",
         _E("ValueError", "ptr"),
         lambda c, s: c.Buffer.from_handle(-1, 4),
-        upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
+        upstream=_upstream_says(_NEGATIVE),
     ),
     _R(
         "Buffer.from_handle",
@@ -348,7 +352,7 @@ _CPU: list[BadArgument] = [
         "1 << 70",
         _E("OverflowError", "ptr"),
         lambda c, s: c.Buffer.from_handle(_HUGE, 4),
-        upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
+        upstream=_upstream_says(_TOO_LARGE),
     ),
     _R(
         "Buffer.from_handle",
@@ -452,44 +456,9 @@ _CPU: list[BadArgument] = [
         lambda c, s: _buffer(c).__dlpack__(copy=True),
     ),
     # Memory resources without a device.
-    _R(
-        "LegacyPinnedMemoryResource.allocate",
-        "size",
-        "-1",
-        _E("ValueError", "size"),
-        lambda c, s: c.LegacyPinnedMemoryResource().allocate(-1),
-        upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
-    ),
-    _R(
-        "LegacyPinnedMemoryResource.allocate",
-        "size",
-        "None",
-        _E("TypeError", "size"),
-        lambda c, s: c.LegacyPinnedMemoryResource().allocate(None),
-        upstream=_upstream_says("TypeError 'an integer is required'"),
-    ),
-    _R(
-        "LegacyPinnedMemoryResource.allocate",
-        "size",
-        "1 << 70",
-        _E("OverflowError", "size"),
-        lambda c, s: c.LegacyPinnedMemoryResource().allocate(_HUGE),
-        upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
-    ),
-    _R(
-        "PinnedMemoryResource",
-        "options",
-        "3",
-        _E("TypeError", "(?i)options"),
-        lambda c, s: c.PinnedMemoryResource(options=3),
-    ),
-    _R(
-        "ManagedMemoryResource",
-        "options",
-        "3",
-        _E("TypeError", "(?i)options"),
-        lambda c, s: c.ManagedMemoryResource(options=3),
-    ),
+    *_bad_sizes("LegacyPinnedMemoryResource.allocate", lambda c, size: c.LegacyPinnedMemoryResource().allocate(size)),
+    _options_not_options("PinnedMemoryResource", lambda c, s: c.PinnedMemoryResource(options=3)),
+    _options_not_options("ManagedMemoryResource", lambda c, s: c.ManagedMemoryResource(options=3)),
     _R("Host", "numa_id", "-1", _E("ValueError", "numa_id"), lambda c, s: c.Host(-1)),
     _R("Host", "numa_id", "'0'", _E("ValueError", "numa_id"), lambda c, s: c.Host("0")),
     # Streams, kernels and object code from handles and bytes.
@@ -508,21 +477,14 @@ _CPU: list[BadArgument] = [
         lambda c, s: c.Stream.from_handle(None),
         upstream=_upstream_says("TypeError 'an integer is required'"),
     ),
-    _R(
-        "Stream.from_handle",
-        "handle",
-        "-1",
-        _E("ValueError", "handle"),
-        lambda c, s: c.Stream.from_handle(-1),
-        upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
-    ),
+    _negative_handle("Stream.from_handle", lambda c, s: c.Stream.from_handle(-1)),
     _R(
         "Stream.from_handle",
         "handle",
         "1 << 70",
         _E("ValueError", "handle"),
         lambda c, s: c.Stream.from_handle(_HUGE),
-        upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long'"),
+        upstream=_upstream_says(_TOO_LARGE),
     ),
     _R(
         "Stream.wait",
@@ -546,14 +508,7 @@ _CPU: list[BadArgument] = [
         _E("TypeError", "handle"),
         lambda c, s: c.Kernel.from_handle("x"),
     ),
-    _R(
-        "Kernel.from_handle",
-        "handle",
-        "-1",
-        _E("ValueError", "handle"),
-        lambda c, s: c.Kernel.from_handle(-1),
-        upstream=_upstream_says('OverflowError "can\'t convert negative value to size_t"'),
-    ),
+    _negative_handle("Kernel.from_handle", lambda c, s: c.Kernel.from_handle(-1)),
     _R(
         "ObjectCode.from_cubin",
         "name",
@@ -655,24 +610,8 @@ _GPU: list[BadArgument] = [
         gpus=1,
         upstream=_upstream_says("OverflowError 'Python int too large to convert to C unsigned long' (inferred)"),
     ),
-    _R(
-        "Device.create_stream",
-        "options",
-        "{'bogus': 1}",
-        _E("ValueError", "bogus", difference="D2"),
-        lambda c, s: s.device.create_stream(options={"bogus": 1}),
-        gpus=1,
-        upstream=_E("TypeError", "bogus", difference="D2"),
-    ),
-    _R(
-        "Device.create_event",
-        "options",
-        "{'bogus': 1}",
-        _E("ValueError", "bogus", difference="D2"),
-        lambda c, s: s.device.create_event(options={"bogus": 1}),
-        gpus=1,
-        upstream=_E("TypeError", "bogus", difference="D2"),
-    ),
+    _unknown_option("Device.create_stream", lambda c, s: s.device.create_stream(options={"bogus": 1}), gpus=1),
+    _unknown_option("Device.create_event", lambda c, s: s.device.create_event(options={"bogus": 1}), gpus=1),
     _R(
         "DeviceMemoryResource.allocate",
         "size",
@@ -706,14 +645,7 @@ _GPU: list[BadArgument] = [
         lambda c, s: s.device.set_current(3),
         gpus=1,
     ),
-    _R(
-        "Device.create_stream",
-        "options",
-        "3",
-        _E("TypeError", "(?i)options"),
-        lambda c, s: s.device.create_stream(options=3),
-        gpus=1,
-    ),
+    _options_not_options("Device.create_stream", lambda c, s: s.device.create_stream(options=3), gpus=1),
     _R(
         "Device.create_stream",
         "options",
@@ -723,23 +655,8 @@ _GPU: list[BadArgument] = [
         gpus=1,
         upstream=_upstream_says("TypeError 'Expected int, got str', as StreamOptions(priority='x') raises"),
     ),
-    _R(
-        "Device.create_event",
-        "options",
-        "3",
-        _E("TypeError", "(?i)options"),
-        lambda c, s: s.device.create_event(options=3),
-        gpus=1,
-    ),
-    _R(
-        "Stream.record",
-        "options",
-        "{'bogus': 1}",
-        _E("ValueError", "bogus", difference="D2"),
-        lambda c, s: s.stream.record(options={"bogus": 1}),
-        gpus=1,
-        upstream=_E("TypeError", "bogus", difference="D2"),
-    ),
+    _options_not_options("Device.create_event", lambda c, s: s.device.create_event(options=3), gpus=1),
+    _unknown_option("Stream.record", lambda c, s: s.stream.record(options={"bogus": 1}), gpus=1),
     _R(
         "LaunchConfig",
         "cluster",

@@ -32,6 +32,7 @@ __all__ = [
     "declaration_names",
     "definition_line",
     "dunder_all",
+    "exported_or_deleted",
     "has_dynamic_namespace",
     "is_dunder",
     "is_python_visible",
@@ -370,6 +371,33 @@ def dunder_all(source: SourceFile) -> DunderAll | None:
         none.
     """
     return source.memo("dunder_all", _dunder_all)
+
+
+def exported_or_deleted(source: SourceFile) -> set[str] | None:
+    """Return the names a module's exact ``__all__`` lists or a top-level ``del`` removes.
+
+    The rules that compare a module's names with its ``__all__`` pass over
+    these names.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The parsed file.
+
+    Returns
+    -------
+    set of str or None
+        A new set, which the caller may add to; ``None`` if the module has
+        no ``__all__`` or one that is not exact (:attr:`DunderAll.is_exact`).
+    """
+    declaration = dunder_all(source)
+    if declaration is None or not declaration.is_exact:
+        return None
+    names = set(declaration.names)
+    for stat in source.body:
+        if isinstance(stat, Nodes.DelStatNode):
+            names.update(arg.name for arg in stat.args if isinstance(arg, ExprNodes.NameNode))
+    return names
 
 
 def _dunder_all(source: SourceFile) -> DunderAll | None:

@@ -16,7 +16,7 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
 cimport cython
-from libc.stdint cimport int64_t, uintptr_t
+from libc.stdint cimport SIZE_MAX, UINTPTR_MAX, int64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from cuda.bindings cimport cydriver
 
@@ -55,10 +55,10 @@ _FILL_PATTERN_BYTE_ORDER = "little"
 _DLPACK_VERSION = (1, 0)
 """The DLPack version whose structures this module exports."""
 
-_SIZE_MAX = (1 << (8 * sizeof(size_t))) - 1
+_SIZE_MAX = <size_t>SIZE_MAX
 """The largest size a C ``size_t`` holds."""
 
-_UINTPTR_MAX = (1 << (8 * sizeof(uintptr_t))) - 1
+_UINTPTR_MAX = <uintptr_t>UINTPTR_MAX
 """The largest address a C ``uintptr_t`` holds."""
 
 _IPC_IMPORTS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from Cython.Compiler import ExprNodes, Nodes
-
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.rules import Rule, Violation
 from cuda_core_guide.source import SourceFile
-from cuda_core_guide.source.definitions import dunder_all, top_level_definitions
+from cuda_core_guide.source.definitions import exported_or_deleted, top_level_definitions
 
 __all__ = ["AllListsPublic"]
 
@@ -30,21 +28,10 @@ class AllListsPublic(Rule):
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at each public definition missing from ``__all__``."""
-        declaration = dunder_all(source)
-        if declaration is None or not declaration.is_exact:
+        skipped = exported_or_deleted(source)
+        if skipped is None:
             return
-        # A mutable set: adding to a frozenset copies it, n times over for n missing definitions.
-        skipped = set(declaration.names | _deleted_names(source))
         for definition in top_level_definitions(source):
             if definition.is_public and definition.name not in skipped:
                 skipped.add(definition.name)
                 yield Violation(definition.line, 1, f"public {definition.describe()} is missing from `__all__`")
-
-
-def _deleted_names(source: SourceFile) -> frozenset[str]:
-    """Return the names a top-level ``del`` removes from the module."""
-    names = set()
-    for stat in source.body:
-        if isinstance(stat, Nodes.DelStatNode):
-            names.update(arg.name for arg in stat.args if isinstance(arg, ExprNodes.NameNode))
-    return frozenset(names)

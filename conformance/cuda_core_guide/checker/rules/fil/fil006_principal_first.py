@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.rules import Rule, Violation
-from cuda_core_guide.checker.rules.fil.layout import principal_definition, required_before
+from cuda_core_guide.checker.rules.fil.layout import movable_above, principal_definition
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.definitions import top_level_definitions
 
@@ -36,11 +36,8 @@ class PrincipalFirst(Rule):
         principal = principal_definition(source, config, definitions)
         if principal is None:
             return
-        needed = required_before(source, definitions, [principal.node])
-        for definition in definitions:
-            if definition is principal:
-                return
-            if definition.is_public and definition.name not in needed:
+        for definition in movable_above(source, principal, [principal.node]):
+            if definition.is_public:
                 yield Violation(
                     principal.line,
                     1,

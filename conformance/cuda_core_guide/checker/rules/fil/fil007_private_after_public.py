@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.rules import Rule, Violation
-from cuda_core_guide.checker.rules.fil.layout import required_before
+from cuda_core_guide.checker.rules.fil.layout import movable_above
 from cuda_core_guide.source import SourceFile, nodes
 from cuda_core_guide.source.definitions import top_level_definitions
 
@@ -39,11 +39,8 @@ class PrivateAfterPublic(Rule):
             return
         boundary = nodes.line_of(first_public.node)
         roots = [stat for stat in source.body if nodes.line_of(stat) <= boundary]
-        needed = required_before(source, definitions, roots)
-        for definition in definitions:
-            if definition is first_public:
-                return
-            if definition.is_private and definition.name not in needed:
+        for definition in movable_above(source, first_public, roots):
+            if definition.is_private:
                 yield Violation(
                     definition.line,
                     1,

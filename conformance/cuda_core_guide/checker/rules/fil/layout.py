@@ -6,13 +6,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.source import SourceFile
-from cuda_core_guide.source.definitions import Definition, declaration_names, postpones_annotations
+from cuda_core_guide.source.definitions import (
+    Definition,
+    declaration_names,
+    postpones_annotations,
+    top_level_definitions,
+)
 
-__all__ = ["principal_definition", "required_before"]
+__all__ = ["movable_above", "principal_definition", "required_before"]
 
 _NOT_MODULES = frozenset({"__init__", "__main__"})
 
@@ -92,6 +98,32 @@ def required_before(source: SourceFile, definitions: list[Definition], roots: li
         if definition is not None:
             pending.extend(declaration_names(definition.node, annotations=annotations, c_types=False))
     return needed
+
+
+def movable_above(source: SourceFile, boundary: Definition, roots: list) -> Iterator[Definition]:
+    """Yield the top-level definitions above ``boundary`` that the given statements do not need first.
+
+    Parameters
+    ----------
+    source : SourceFile
+        The file.
+    boundary : Definition
+        One of its top-level definitions; those after it are not yielded.
+    roots : list of Nodes.Node
+        Statements whose needs (:func:`required_before`) may stay above it.
+
+    Yields
+    ------
+    Definition
+        Each definition before ``boundary`` that no root needs, in order.
+    """
+    definitions = top_level_definitions(source)
+    needed = required_before(source, definitions, roots)
+    for definition in definitions:
+        if definition is boundary:
+            return
+        if definition.name not in needed:
+            yield definition
 
 
 def _squash(name: str) -> str:

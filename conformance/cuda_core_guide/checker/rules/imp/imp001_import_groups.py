@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.rules import Rule, Violation
-from cuda_core_guide.checker.rules.imp.ordering import misplaced
+from cuda_core_guide.checker.rules.imp.ordering import misplaced_units
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.import_section import import_section
 
@@ -33,12 +33,4 @@ class ImportGroups(Rule):
         """Yield a violation at each import that sits in another group's place."""
         units = import_section(source).units
         groups = [unit.statement.group(config.first_party) for unit in units]
-        for item in misplaced(groups):
-            unit, other = units[item.index], units[item.other]
-            yield Violation(
-                unit.start,
-                unit.column,
-                f"{unit.describe()} ({groups[item.index].title}) comes {item.relation} "
-                f"{other.describe()} ({groups[item.other].title}); "
-                f"{item.destination(lambda at: units[at].describe())}",
-            )
+        yield from misplaced_units(units, groups, [group.title for group in groups])

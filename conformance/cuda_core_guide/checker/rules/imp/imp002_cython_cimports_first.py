@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.rules import Rule, Violation
-from cuda_core_guide.checker.rules.imp.ordering import SUBGROUP_TITLES, misplaced, subgroup
+from cuda_core_guide.checker.rules.imp.ordering import SUBGROUP_TITLES, misplaced_units, subgroup
 from cuda_core_guide.source import SourceFile
 from cuda_core_guide.source.import_section import import_section
 from cuda_core_guide.source.imports import Group
@@ -35,12 +35,4 @@ class CythonCimportsFirst(Rule):
             if unit.statement.group(config.first_party) is Group.EXTERNAL_CIMPORT
         ]
         parts = [subgroup(unit.statement, config.first_party) for unit in units]
-        for item in misplaced(parts):
-            unit, other = units[item.index], units[item.other]
-            yield Violation(
-                unit.start,
-                unit.column,
-                f"{unit.describe()} ({_TITLES[parts[item.index]]}) comes {item.relation} "
-                f"{other.describe()} ({_TITLES[parts[item.other]]}); "
-                f"{item.destination(lambda at: units[at].describe())}",
-            )
+        yield from misplaced_units(units, parts, [_TITLES[part] for part in parts])

@@ -15,12 +15,14 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from cuda_core_guide.checker.rules import Violation
+from cuda_core_guide.source.import_section import ImportUnit
 from cuda_core_guide.source.imports import CYTHON_STANDARD_PACKAGES, Group, ImportStatement
 
-__all__ = ["SUBGROUP_TITLES", "Misplaced", "has_blank_line_between", "misplaced", "subgroup"]
+__all__ = ["SUBGROUP_TITLES", "Misplaced", "has_blank_line_between", "misplaced", "misplaced_units", "subgroup"]
 
 SUBGROUP_TITLES = {
     Group.EXTERNAL_CIMPORT: ("Cython's own cimports", "third-party cimports"),
@@ -125,6 +127,35 @@ def misplaced(keys: Sequence[Any]) -> list[Misplaced]:
         other = after if after is not None and keys[after] < keys[i] else i
         result.append(Misplaced(i, other, "before", target, place))
     return result
+
+
+def misplaced_units(units: Sequence[ImportUnit], keys: Sequence[Any], titles: Sequence[str]) -> Iterator[Violation]:
+    """Yield a violation at each import that must move so that ``keys`` becomes non-decreasing.
+
+    Parameters
+    ----------
+    units : sequence of ImportUnit
+        The imports, in source order.
+    keys : sequence
+        Each import's sort key (:func:`misplaced`).
+    titles : sequence of str
+        Each import's group or part, as messages name it.
+
+    Yields
+    ------
+    Violation
+        One per misplaced import, naming the neighbour it is out of order
+        with and where it belongs.
+    """
+    for item in misplaced(keys):
+        unit, other = units[item.index], units[item.other]
+        yield Violation(
+            unit.start,
+            unit.column,
+            f"{unit.describe()} ({titles[item.index]}) comes {item.relation} "
+            f"{other.describe()} ({titles[item.other]}); "
+            f"{item.destination(lambda at: units[at].describe())}",
+        )
 
 
 def _longest_from(keys: Sequence[Any]) -> list[int]:

@@ -33,7 +33,7 @@ from cuda_core_guide.checker.config import Config
 from cuda_core_guide.checker.rules import Rule, Violation
 from cuda_core_guide.checker.rules.nam.case import is_cap_words
 from cuda_core_guide.source import SourceFile, nodes
-from cuda_core_guide.source.definitions import dunder_all, is_dunder
+from cuda_core_guide.source.definitions import exported_or_deleted, is_dunder
 
 __all__ = ["PrivateModuleNames"]
 
@@ -51,10 +51,9 @@ class PrivateModuleNames(Rule):
 
     def check(self, source: SourceFile, config: Config) -> Iterator[Violation]:
         """Yield a violation at the first assignment of each unexported name without an underscore."""
-        declaration = dunder_all(source)
-        if declaration is None or not declaration.is_exact:
+        skipped = exported_or_deleted(source)
+        if skipped is None:
             return
-        skipped = set(declaration.names) | _deleted_names(source)
         body = list(source.body)
         for position, stat in enumerate(body):
             if _is_documented(body, position) or _is_type_alias(stat):
@@ -131,12 +130,3 @@ def _is_type_expression(expr: Nodes.Node | None) -> bool:
         name = nodes.dotted_name(expr.function) or ""
         return name.rpartition(".")[2] in _TYPE_FACTORIES
     return False
-
-
-def _deleted_names(source: SourceFile) -> set[str]:
-    """Return the names a top-level ``del`` removes from the module."""
-    names = set()
-    for stat in source.body:
-        if isinstance(stat, Nodes.DelStatNode):
-            names.update(arg.name for arg in stat.args if isinstance(arg, ExprNodes.NameNode))
-    return names
