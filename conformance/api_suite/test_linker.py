@@ -81,6 +81,13 @@ def test_linker_options_defaults() -> None:
     assert options.link_time_optimization is None
 
 
+@pytest.mark.parametrize("backend", ["driver", "invalid"])
+def test_linker_options_refuse_a_backend_other_than_nvjitlink(backend: str) -> None:
+    # Upstream's users match on these words; no linking library is needed to refuse.
+    with pytest.raises(ValueError, match="only supports 'nvjitlink' backend"):
+        LinkerOptions(arch="sm_90").as_bytes(backend)
+
+
 @pytest.mark.gpu
 def test_link_time_optimized_ltoir(device) -> None:
     helper, kernel = compile_both(device, "ltoir", link_time_optimization=True)

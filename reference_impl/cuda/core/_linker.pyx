@@ -390,7 +390,7 @@ class LinkerOptions:
         """
         check_argument_type(backend, str, "backend")
         if backend.lower() != _BACKEND.lower():
-            raise ValueError(f"backend must be 'nvjitlink', got {backend!r}")
+            raise ValueError(f"as_bytes() only supports 'nvjitlink' backend, got {backend!r}")
         return [flag.encode() for flag in LinkerOptions_nvjitlink_flags(self)]
 
 
