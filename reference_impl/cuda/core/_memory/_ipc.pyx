@@ -411,16 +411,10 @@ cdef int IPC_check_location(type cls, IPCAllocationHandle alloc_handle, bint hos
 
 
 cdef object IPC_register(object resource, IPCAllocationHandle alloc_handle, object uuid):
-    """Register ``resource``, whose handle is ``alloc_handle``, under ``uuid``.
+    """Register ``resource`` (handle ``alloc_handle``) under ``uuid``: the body of :meth:`_IPCMemPool.register`.
 
-    Returns the resource already registered under ``uuid`` if there is one.
-
-    Raises
-    ------
-    RuntimeError
-        If the resource is not IPC-enabled.
-    ValueError
-        If the resource already has another identifier.
+    Returns the resource already registered under ``uuid`` if there is one,
+    and raises what that method documents.
     """
     existing = _REGISTRY.get(uuid)
     if existing is not None:
