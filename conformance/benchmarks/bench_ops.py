@@ -64,12 +64,20 @@ OPERATIONS = (
     "graph_add_kernel",
     "graph_add_kernel_owned",
     "graph_instantiate",
+    "graph_instantiate_owned",
     "graph_launch_10",
+    "graph_launch_10_owned",
 )
 """Every per-call operation, in the order the report lists them; the report's ``OPERATIONS`` says what each is."""
-FLOOR_VARIANTS = {"alloc_free_1k_checked": "alloc_free_1k", "graph_add_kernel_owned": "graph_add_kernel"}
+FLOOR_VARIANTS = {
+    "alloc_free_1k_checked": "alloc_free_1k",
+    "graph_add_kernel_owned": "graph_add_kernel",
+    "graph_instantiate_owned": "graph_instantiate",
+    "graph_launch_10_owned": "graph_launch_10",
+}
 """Operations that time another operation's call again, against a floor that makes the driver calls
-the guide requires of it: the capture check before an allocation, a user object per graph node."""
+the guide requires of it: the capture check before an allocation, a user object per graph node, and
+one staged for each executable graph."""
 _GRAPH_NODES = 10
 """The kernel nodes of the graph that ``graph_instantiate`` and ``graph_launch_10`` use."""
 PHASE_OPERATIONS = (
@@ -347,20 +355,29 @@ def _floor_graph_operations(
     add, destroy_node = floor.graph_add_kernel, floor.graph_destroy_node
     add_owned, destroy_owned = floor.graph_add_kernel_owned, floor.graph_destroy_node_owned
     instantiate, exec_destroy, launch = floor.graph_instantiate, floor.graph_exec_destroy, floor.graph_launch
-    scratch, chain = floor.graph_create(), floor.graph_create()
-    objects.cleanups += [lambda: floor.graph_destroy(scratch), lambda: floor.graph_destroy(chain)]
-    node = 0
+    instantiate_staged = floor.graph_instantiate_staged
+    scratch, chain, owned_chain = floor.graph_create(), floor.graph_create(), floor.graph_create()
+    objects.cleanups += [
+        lambda: floor.graph_destroy(scratch),
+        lambda: floor.graph_destroy(chain),
+        lambda: floor.graph_destroy(owned_chain),
+    ]
+    node = owned_node = 0
     for _ in range(_GRAPH_NODES):
         node = add(chain, node, kernel, destination, 5)
-    executable = instantiate(chain)
-    objects.cleanups.append(lambda: exec_destroy(executable))
+        # The graph keeps the user object: its node is never destroyed.
+        owned_node, _ = add_owned(owned_chain, owned_node, kernel, destination, 5)
+    executable, owned_executable = instantiate(chain), instantiate_staged(owned_chain)
+    objects.cleanups += [lambda: exec_destroy(executable), lambda: exec_destroy(owned_executable)]
     return {
         "graph_add_kernel": Operation(lambda: destroy_node(add(scratch, 0, kernel, destination, 5)), None),
         "graph_add_kernel_owned": Operation(
             lambda: destroy_owned(scratch, *add_owned(scratch, 0, kernel, destination, 5)), None
         ),
         "graph_instantiate": Operation(lambda: exec_destroy(instantiate(chain)), None),
+        "graph_instantiate_owned": Operation(lambda: exec_destroy(instantiate_staged(owned_chain)), None),
         "graph_launch_10": Operation(lambda: launch(executable, stream), sync),
+        "graph_launch_10_owned": Operation(lambda: launch(owned_executable, stream), sync),
     }
 
 

@@ -15,10 +15,11 @@ implementation under test while the benchmark is set up.
 
 ``*_with_gil`` forms make the same calls without releasing the GIL: the
 control of the GIL benchmark, showing what holding it costs other threads.
-``mem_alloc_checked`` and the ``*_owned`` graph functions add the driver
-calls that the guide requires of the operation and the bare floor leaves
-out (the capture check before an allocation, a user object per graph
-node), so that the report can give the reference's time over both.
+``mem_alloc_checked``, the ``*_owned`` graph functions and
+``graph_instantiate_staged`` add the driver calls that the guide requires
+of the operation and the bare floor leaves out (the capture check before
+an allocation, a user object per graph node, one staged for an executable
+graph), so that the report can give the reference's time over both.
 
 ``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
 it is benchmark tooling, not part of ``cuda.core``.
@@ -44,6 +45,7 @@ __all__ = [
     "graph_destroy_node_owned",
     "graph_exec_destroy",
     "graph_instantiate",
+    "graph_instantiate_staged",
     "graph_launch",
     "launch_empty",
     "launch_ptr_int",
@@ -456,6 +458,47 @@ def graph_instantiate(uintptr_t graph) -> int:
     with nogil:
         err = cydriver.cuGraphInstantiate(&executable, <cydriver.CUgraph>graph, 0)
     check(err)
+    return <uintptr_t>executable
+
+
+def graph_instantiate_staged(uintptr_t graph) -> int:
+    """Instantiate ``graph`` as :func:`graph_instantiate` does, with a user object staged on it for the executable.
+
+    The floor of ``GraphDefinition.instantiate`` with what the guide's
+    ownership contract requires of it: an executable graph keeps what later
+    updates of its nodes use, and the driver gives an executable graph no
+    user objects of its own, so one is created and retained by ``graph``
+    (``cuUserObjectCreate``, ``cuGraphRetainUserObject``) before the
+    instantiation copies it, and released from ``graph`` after
+    (``cuGraphReleaseUserObject``). The floor's user object holds nothing.
+
+    Parameters
+    ----------
+    graph : int
+        A ``CUgraph``.
+
+    Returns
+    -------
+    int
+        The ``CUgraphExec``.
+    """
+    cdef cydriver.CUresult err
+    cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
+    cdef cydriver.CUuserObject staged = NULL
+    cdef cydriver.CUgraphExec executable = NULL
+    with nogil:
+        err = cydriver.cuUserObjectCreate(
+            &staged, NULL, <cydriver.CUhostFn>_release_nothing, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
+        )
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphRetainUserObject(
+                <cydriver.CUgraph>graph, staged, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
+            )
+            if err == cydriver.CUresult.CUDA_SUCCESS:
+                err = cydriver.cuGraphInstantiate(&executable, <cydriver.CUgraph>graph, 0)
+                released = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>graph, staged, 1)
+    check(err)
+    check(released)
     return <uintptr_t>executable
 
 

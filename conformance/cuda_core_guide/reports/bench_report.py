@@ -99,7 +99,9 @@ OPERATIONS = {
     "graph_add_kernel": "add + destroy a kernel node (`GraphDefinition.launch`)",
     "graph_add_kernel_owned": "add + destroy a kernel node, over a floor that also keeps a user object",
     "graph_instantiate": "instantiate + close a graph of 10 kernel nodes",
+    "graph_instantiate_owned": "instantiate + close a graph of 10 kernel nodes, over a floor that keeps user objects",
     "graph_launch_10": "launch a graph of 10 kernel nodes (`Graph.launch`)",
+    "graph_launch_10_owned": "launch a graph of 10 kernel nodes, over a floor whose nodes keep user objects",
 }
 """The per-call operations, by key, with what each is."""
 
@@ -115,10 +117,15 @@ PHASE_OPERATIONS = {
 _SLOW_PATHS = ("compile",)
 """Operations left out of the geometric mean: they are reported for completeness."""
 
-FLOOR_VARIANTS = ("alloc_free_1k_checked", "graph_add_kernel_owned")
-"""Operations that time another one's call again, over a floor that also makes the driver calls the
-guide requires of it (``bench_ops.FLOOR_VARIANTS``): left out of the geometric mean, which counts
-each call once."""
+FLOOR_VARIANTS = {
+    "alloc_free_1k_checked": "alloc_free_1k",
+    "graph_add_kernel_owned": "graph_add_kernel",
+    "graph_instantiate_owned": "graph_instantiate",
+    "graph_launch_10_owned": "graph_launch_10",
+}
+"""Operations that time another one's call again (the value), over a floor that also makes the driver
+calls the guide requires of it (``bench_ops.FLOOR_VARIANTS``): left out of the geometric mean, which
+counts each call once, and the floor that the targets hold the other's call to."""
 
 _SOURCE_SUFFIXES = (".pyx", ".pxd", ".py", ".h")
 _REQUIRED = ("format", "date", "commit", "device", "machine", "versions", "settings", "per_call", "quotes")

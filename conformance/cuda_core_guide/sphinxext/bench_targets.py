@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from docutils import nodes
 
 from cuda_core_guide.guide.plaintext import render_inline
+from cuda_core_guide.reports.bench_report import FLOOR_VARIANTS
 from cuda_core_guide.sphinxext.report_data import MET, MISSED, UNDECIDED
 from cuda_core_guide.sphinxext.tables import Row, table
 
@@ -75,7 +76,17 @@ def target_rows(data: dict, show: Callable[[dict | None], str]) -> list[tuple[st
         ("`Buffer.fill` of 1 KiB at most 0.6 of upstream's time", show(fill), against_bound(fill, 0.6)),
     ]
     rows.append(_every("reference / upstream at most 1.05 on every call", per_call, "ratio_upstream", 1.05))
-    rows.append(_every("reference / floor at most 1.10 on every call with a floor", per_call, "ratio_floor", 1.10))
+    # A call with a floor variant is held to it: the floor that also makes the driver calls the guide requires.
+    held = {name: row for name, row in per_call.items() if name not in FLOOR_VARIANTS.values()}
+    rows.append(
+        _every(
+            "reference / floor at most 1.10 on every call with a floor (the floor with what the guide requires, "
+            "where the bare one leaves it out)",
+            held,
+            "ratio_floor",
+            1.10,
+        )
+    )
     phases = data.get("phases", {})
     saved = [
         f"{render_inline(row.get('title', name))} {1 - row['ratio']['value']:.0%} less" for name, row in phases.items()

@@ -60,6 +60,11 @@ _init_lock = threading.Lock()
 _primary_contexts = {}
 _primary_lock = threading.Lock()
 
+# The default memory resource's type, and the C body of its allocate, once
+# cuda.core._memory has registered them (Device_register_default_allocate).
+cdef object _default_resource_type = None
+cdef AllocateFunction _default_allocate = NULL
+
 
 class Device:
     """Represent a CUDA device, the entry point for streams, events and memory.
@@ -564,6 +569,10 @@ class Device:
         mr = self._memory_resource
         if mr is None:
             mr = self.memory_resource
+        if type(mr) is _default_resource_type:
+            # The default resource, not a subclass that may override allocate:
+            # its C body, without a Python call.
+            return _default_allocate(mr, size, stream)
         return mr.allocate(size, stream=stream)
 
     def can_access_peer(self, peer: Device | int) -> bool:
@@ -2268,6 +2277,18 @@ cdef object Device_green_context(object self):
     it after :func:`Device_context_handle`, which refuses a closed context.
     """
     return self._current_green
+
+
+cdef int Device_register_default_allocate(type cls, AllocateFunction allocate) except -1:
+    """Let :meth:`Device.allocate` call ``allocate`` for resources of exactly ``cls``.
+
+    Called by ``cuda.core._memory._device_memory_resource`` as it is
+    imported: it imports this module, so this module cannot import it.
+    """
+    global _default_resource_type, _default_allocate
+    _default_resource_type = cls
+    _default_allocate = allocate
+    return 0
 
 
 cdef int Device_count() except -1:

@@ -11,4 +11,10 @@ cdef enum:
     STACK_ARGUMENTS = 32
 
 
-cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1
+# Room for STACK_ARGUMENTS packed arguments, declared on the caller's stack.
+cdef struct ArgumentBuffers:
+    char slots[STACK_ARGUMENTS * ARGUMENT_SLOT_SIZE]
+    void* pointers[STACK_ARGUMENTS]
+
+
+cdef object pack_arguments(tuple args, ArgumentBuffers* buffers, void*** params)

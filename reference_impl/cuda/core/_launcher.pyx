@@ -105,22 +105,10 @@ def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -
     cdef Py_ssize_t expected = Kernel_num_arguments(c_kernel)
     if count != expected:
         raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
-    # Most kernels take a few arguments: pack them on the stack. Longer
-    # argument lists get heap buffers that Python frees.
-    cdef char c_stack_slots[STACK_ARGUMENTS * ARGUMENT_SLOT_SIZE]
-    cdef void* c_stack_pointers[STACK_ARGUMENTS]
-    cdef char* c_slots = c_stack_slots
-    cdef void** c_params = c_stack_pointers
-    if count > STACK_ARGUMENTS:
-        heap_slots = bytearray(count * ARGUMENT_SLOT_SIZE)
-        heap_pointers = bytearray(count * sizeof(void*))
-        c_slots = heap_slots
-        c_params = <void**><char*>heap_pointers
-    else:
-        memset(c_stack_slots, 0, count * ARGUMENT_SLOT_SIZE)
-    pack_kernel_arguments(kernel_args, c_slots, c_params)
-    if count == 0:
-        c_params = NULL
+    cdef ArgumentBuffers c_buffers
+    cdef void** c_params = NULL
+    # Heap buffers of a long argument list live in this variable until the launch.
+    heap = pack_arguments(kernel_args, &c_buffers, &c_params)
     cdef cydriver.CUlaunchConfig c_config
     LaunchConfig_to_native(<LaunchConfig>config, &c_config)
     c_config.hStream = s._handle
@@ -166,6 +154,32 @@ cdef int check_cooperative_grid(Kernel kernel, const cydriver.CUlaunchConfig* co
             f"exceeds the limit ({limit})"
         )
     return 0
+
+
+cdef object pack_arguments(tuple args, ArgumentBuffers* buffers, void*** params):
+    """Pack ``args`` for a kernel; set ``params[0]`` to the argument pointers the driver takes.
+
+    Most kernels take a few arguments: they are packed into ``buffers``, on
+    the caller's stack. Longer argument lists get heap buffers, which are
+    returned: the caller keeps them until the driver has copied the
+    arguments (``None`` when ``buffers`` was used). No arguments give a
+    ``NULL`` pointer.
+    """
+    cdef Py_ssize_t count = len(args)
+    cdef char* c_slots = buffers.slots
+    cdef void** c_pointers = buffers.pointers
+    heap = None
+    if count > STACK_ARGUMENTS:
+        heap_slots = bytearray(count * ARGUMENT_SLOT_SIZE)
+        heap_pointers = bytearray(count * sizeof(void*))
+        c_slots = heap_slots
+        c_pointers = <void**><char*>heap_pointers
+        heap = (heap_slots, heap_pointers)
+    else:
+        memset(c_slots, 0, count * ARGUMENT_SLOT_SIZE)
+    pack_kernel_arguments(args, c_slots, c_pointers)
+    params[0] = c_pointers if count else NULL
+    return heap
 
 
 cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1:

@@ -13,6 +13,7 @@ host can read it.
 from __future__ import annotations
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
+from cpython.number cimport PyNumber_Index
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
 cimport cython
@@ -37,7 +38,6 @@ from cuda.core._stream cimport (
 )
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, raise_argument_type_error
 
-import operator
 import warnings
 import weakref
 
@@ -974,7 +974,8 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
 cdef size_t size_argument(object size, str name) except? 0:
     """Return ``size`` as a C size, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
     try:
-        value = operator.index(size)
+        # operator.index without the look-up of the module and its function.
+        value = PyNumber_Index(size)
     except TypeError:
         raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
     if value < 0:

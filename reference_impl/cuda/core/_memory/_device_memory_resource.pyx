@@ -15,6 +15,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
+from cuda.core._device cimport Device_register_default_allocate
 from cuda.core._memory._buffer cimport Buffer, Buffer_from_ptr, MemoryResource, size_argument
 from cuda.core._memory._ipc cimport IPC_check_supported
 from cuda.core._memory._memory_pool cimport (
@@ -626,3 +627,11 @@ def _deep_reduce_device_memory_resource(mr: DeviceMemoryResource) -> tuple[objec
 
 
 multiprocessing.reduction.register(DeviceMemoryResource, _deep_reduce_device_memory_resource)
+
+
+cdef object DMR_allocate(object mr, object size, object stream):
+    """Allocate as :meth:`DeviceMemoryResource.allocate` does: what ``Device.allocate`` calls for it."""
+    return (<DeviceMemoryResource>mr)._allocate(size, stream)
+
+
+Device_register_default_allocate(DeviceMemoryResource, DMR_allocate)

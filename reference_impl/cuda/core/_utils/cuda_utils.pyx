@@ -13,6 +13,7 @@ name and the driver's explanation of it.
 
 from __future__ import annotations
 
+from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyTypeObject
 from libc.stdint cimport uintptr_t
 from libc.string cimport memcpy
@@ -21,7 +22,6 @@ from cuda.bindings cimport cydriver
 from cuda.bindings import driver, nvrtc
 import dataclasses
 import multiprocessing
-import operator
 from typing import NamedTuple
 import warnings
 
@@ -207,7 +207,8 @@ cdef object index_argument(object value, str name):
     :class:`TypeError` has the words of :func:`check_argument_type`.
     """
     try:
-        return operator.index(value)
+        # operator.index without the look-up of the module and its function.
+        return PyNumber_Index(value)
     except TypeError:
         raise_argument_type_error(value, int, name)
 
@@ -240,7 +241,7 @@ cpdef object int_argument(object value, str name):
     if isinstance(value, bool):
         raise TypeError(f"{name} must be an int, got bool")
     try:
-        return operator.index(value)
+        return PyNumber_Index(value)
     except TypeError:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
 

@@ -30,7 +30,7 @@ from cuda.bindings cimport cydriver
 
 from cuda.core._event cimport Event
 from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
-from cuda.core._launcher cimport ARGUMENT_SLOT_SIZE, pack_kernel_arguments
+from cuda.core._launcher cimport ArgumentBuffers, pack_arguments
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, Buffer_share, fill_pattern
 from cuda.core._module cimport Kernel, Kernel_num_arguments
 from cuda.core._utils._attachment cimport graph_attach, graph_detach, python_enter, python_leave
@@ -169,7 +169,7 @@ cdef class GraphDefinition:
         AllocNode
             The new node.
         """
-        return self._entry.allocate(
+        return GraphDefinition_entry(self).allocate(
             size, device=device, memory_type=memory_type, peer_access=peer_access
         )
 
@@ -190,7 +190,7 @@ cdef class GraphDefinition:
         HostCallbackNode
             The new node.
         """
-        return self._entry.callback(fn, user_data=user_data)
+        return GraphDefinition_entry(self).callback(fn, user_data=user_data)
 
     def create_condition(self, default_value: int | None = None) -> GraphCondition:
         """Create a condition for the conditional nodes of this graph.
@@ -233,7 +233,7 @@ cdef class GraphDefinition:
         FreeNode
             The new node.
         """
-        return self._entry.deallocate(dptr)
+        return GraphDefinition_entry(self).deallocate(dptr)
 
     def debug_dot_print(self, path: str, options: GraphDebugPrintOptions | None = None) -> None:
         """Write the graph to a file in the DOT format, for debugging.
@@ -277,7 +277,7 @@ cdef class GraphDefinition:
         ChildGraphNode
             The new node.
         """
-        return self._entry.embed(child)
+        return GraphDefinition_entry(self).embed(child)
 
     def empty(self) -> EmptyNode:
         """Add an entry node that does nothing, to depend on or be depended on.
@@ -287,7 +287,7 @@ cdef class GraphDefinition:
         EmptyNode
             The new node.
         """
-        return GraphNode_add_empty(self._entry, ())
+        return GraphNode_add_empty(GraphDefinition_entry(self), ())
 
     def if_else(self, condition: GraphCondition) -> IfElseNode:
         """Add an entry if-else node; see :meth:`GraphNode.if_else`.
@@ -302,7 +302,7 @@ cdef class GraphDefinition:
         IfElseNode
             The new node.
         """
-        return self._entry.if_else(condition)
+        return GraphDefinition_entry(self).if_else(condition)
 
     def if_then(self, condition: GraphCondition) -> IfNode:
         """Add an entry if node; see :meth:`GraphNode.if_then`.
@@ -317,7 +317,7 @@ cdef class GraphDefinition:
         IfNode
             The new node.
         """
-        return self._entry.if_then(condition)
+        return GraphDefinition_entry(self).if_then(condition)
 
     def instantiate(self, options: GraphCompleteOptions | None = None) -> Graph:
         """Make an executable graph of the definition.
@@ -359,7 +359,7 @@ cdef class GraphDefinition:
         EmptyNode
             The new node.
         """
-        return GraphNode_add_empty(self._entry, nodes)
+        return GraphNode_add_empty(GraphDefinition_entry(self), nodes)
 
     def launch(self, config: LaunchConfig, kernel: Kernel, *args) -> KernelNode:
         """Add an entry node that launches a kernel; see :meth:`GraphNode.launch`.
@@ -378,7 +378,7 @@ cdef class GraphDefinition:
         KernelNode
             The new node.
         """
-        return self._entry.launch(config, kernel, *args)
+        return GraphNode_add_kernel(GraphDefinition_entry(self), config, kernel, args)
 
     def memcpy(
         self,
@@ -409,7 +409,7 @@ cdef class GraphDefinition:
         MemcpyNode
             The new node.
         """
-        return self._entry.memcpy(dst, src, size, dst_owner=dst_owner, src_owner=src_owner)
+        return GraphDefinition_entry(self).memcpy(dst, src, size, dst_owner=dst_owner, src_owner=src_owner)
 
     def memset(
         self,
@@ -443,7 +443,7 @@ cdef class GraphDefinition:
         MemsetNode
             The new node.
         """
-        return self._entry.memset(dst, value, width, height, pitch, dst_owner=dst_owner)
+        return GraphDefinition_entry(self).memset(dst, value, width, height, pitch, dst_owner=dst_owner)
 
     def nodes(self) -> set:
         """Return the graph's nodes.
@@ -469,7 +469,7 @@ cdef class GraphDefinition:
         EventRecordNode
             The new node.
         """
-        return self._entry.record(event)
+        return GraphDefinition_entry(self).record(event)
 
     def switch(self, condition: GraphCondition, count: int) -> SwitchNode:
         """Add an entry switch node; see :meth:`GraphNode.switch`.
@@ -486,7 +486,7 @@ cdef class GraphDefinition:
         SwitchNode
             The new node.
         """
-        return self._entry.switch(condition, count)
+        return GraphDefinition_entry(self).switch(condition, count)
 
     def wait(self, event: Event) -> EventWaitNode:
         """Add an entry node that waits for ``event``; see :meth:`GraphNode.wait`.
@@ -501,7 +501,7 @@ cdef class GraphDefinition:
         EventWaitNode
             The new node.
         """
-        return self._entry.wait(event)
+        return GraphDefinition_entry(self).wait(event)
 
     def while_loop(self, condition: GraphCondition) -> WhileNode:
         """Add an entry while node; see :meth:`GraphNode.while_loop`.
@@ -516,12 +516,12 @@ cdef class GraphDefinition:
         WhileNode
             The new node.
         """
-        return self._entry.while_loop(condition)
+        return GraphDefinition_entry(self).while_loop(condition)
 
     @property
     def _entry(self) -> GraphNode:
         """Return the entry pseudo-node: nodes added through it depend on nothing."""
-        return GraphNode_create(GraphNode, self._box, NULL)
+        return GraphDefinition_entry(self)
 
     @property
     def handle(self) -> driver.CUgraph:
@@ -1165,11 +1165,12 @@ cdef class KernelNode(GraphNode):
         if kernel is not None and args is None:
             raise ValueError("changing the kernel requires args (args=() for no arguments)")
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        cdef ArgumentBuffers c_buffers
         cdef cydriver.CUgraphNode c_node = self._handle
         GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         if kernel is None:
             kernel = self.kernel
-        keep = kernel_params(config, kernel, args, &c_params, True)
+        keep = kernel_params(config, kernel, args, &c_params, True, &c_buffers)
         if args is None:
             # Only the launch shape changes: the node keeps what it holds.
             with nogil:
@@ -1772,8 +1773,9 @@ cdef class ExecutableKernelNode(_EnablableExecutableNode):
         """
         Graph_check_open(self._graph)
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+        cdef ArgumentBuffers c_buffers
         memset(&c_params, 0, sizeof(c_params))
-        keep = kernel_params(config, kernel, args, &c_params, True)
+        keep = kernel_params(config, kernel, args, &c_params, True, &c_buffers)
         ExecutableGraphNode_update(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep)
 
 
@@ -2116,6 +2118,19 @@ cdef GraphDefinition GraphDefinition_from_box(_GraphBox box):
     cdef GraphDefinition definition = GraphDefinition.__new__(GraphDefinition)
     definition._box = box
     return definition
+
+
+cdef GraphNode GraphDefinition_entry(GraphDefinition self):
+    """Return the entry pseudo-node of the definition's graph: nodes added through it depend on nothing.
+
+    It is made once per graph the definition views and kept: every builder
+    method of the definition goes through it.
+    """
+    cdef GraphNode entry = self._entry_node
+    if entry is None or entry._box is not self._box:
+        entry = GraphNode_create(GraphNode, self._box, NULL)
+        self._entry_node = entry
+    return entry
 
 
 cdef int GraphDefinition_check_valid(GraphDefinition self) except -1:
@@ -2545,8 +2560,9 @@ cdef KernelNode GraphNode_add_kernel(GraphNode self, object config, object kerne
     """Add a kernel node after ``self`` that launches ``kernel`` with ``config`` and ``args``."""
     GraphNode_check_valid(self)
     cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
+    cdef ArgumentBuffers c_buffers
     memset(&c_params, 0, sizeof(c_params))
-    keep = kernel_params(config, kernel, args, &c_params, False)
+    keep = kernel_params(config, kernel, args, &c_params, False, &c_buffers)
     return GraphNode_add(
         self, KernelNode, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep, kernel
     )
@@ -2823,12 +2839,19 @@ cdef int ExecutableGraphNode_retain(ExecutableGraphNode self, object keep) excep
 
 
 cdef object kernel_params(
-    object config, object kernel, object args, cydriver.CUDA_KERNEL_NODE_PARAMS* params, bint update
+    object config,
+    object kernel,
+    object args,
+    cydriver.CUDA_KERNEL_NODE_PARAMS* params,
+    bint update,
+    ArgumentBuffers* buffers,
 ):
     """Fill a kernel node's parameters from what is given; return the objects to keep alive.
 
     ``config`` ``None`` keeps the launch shape of ``params``; ``args`` ``None``
-    keeps its argument list. ``update`` says whether a node is changed
+    keeps its argument list. The arguments are packed into ``buffers``, on
+    the caller's stack, which must live until the driver has read
+    ``params``. ``update`` says whether a node is changed
     rather than added, for the message that refuses a cluster or a
     cooperative launch: the node's parameters have no place for either, and
     the kernel would run without them.
@@ -2860,21 +2883,23 @@ cdef object kernel_params(
     cdef Py_ssize_t expected = Kernel_num_arguments(<Kernel>kernel)
     if count != expected:
         raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
-    slots = bytearray(max(count, 1) * ARGUMENT_SLOT_SIZE)
-    pointers = bytearray(max(count, 1) * sizeof(void*))
-    pack_kernel_arguments(args, <char*>slots, <void**><char*>pointers)
-    params.kernelParams = <void**><char*>pointers if count else NULL
+    cdef void** c_pointers = NULL
+    heap = pack_arguments(args, buffers, &c_pointers)
+    params.kernelParams = c_pointers
     # The memory a Buffer argument points to must stay allocated: its allocation
     # is kept, as well as the buffer, which close() may otherwise free. The
-    # driver copies the argument values when the node is added or set, but
-    # ``params`` points into ``slots`` and ``pointers`` until then.
+    # driver copies the argument values when the node is added or set; until
+    # then ``params`` points into ``buffers``, or into the heap buffers of a
+    # long argument list, which are kept with the rest.
     allocations = None
     for arg in <tuple>args:
         if isinstance(arg, Buffer):
             if allocations is None:
                 allocations = []
             allocations.append(Buffer_share(<Buffer>arg))
-    return (kernel, args, allocations, slots, pointers)
+    if heap is None:
+        return (kernel, args, allocations)
+    return (kernel, args, allocations, heap)
 
 
 cdef object memset_params(
