@@ -54,6 +54,7 @@ import time
 import weakref
 
 from cuda.core import Device
+from cuda.core._utils._attachment import _has_queued
 from cuda.core.graph import GraphDefinition
 
 gc.disable()  # only the collection below may schedule the release again
@@ -83,7 +84,11 @@ def fill_the_queue_then_drop_the_graph():
         if add_pending_call(no_op, None) != 0:
             break
     held.clear()  # the graph's user object is released; its release cannot be scheduled
-    time.sleep(2)  # the driver calls the destructor on a thread of its own
+    # The driver calls the destructor on a thread of its own, when it likes: the queue
+    # stays full until the destructor has queued the release.
+    deadline = time.monotonic() + 60
+    while not _has_queued() and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 thread = threading.Thread(target=fill_the_queue_then_drop_the_graph)

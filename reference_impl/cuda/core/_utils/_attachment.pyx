@@ -86,6 +86,11 @@ def release_pending() -> int:
     return release_queued_now()
 
 
+def _has_queued() -> bool:
+    """Return whether a destructor has queued a release that has not run: for tests, not the public API."""
+    return _queue.load() != NULL
+
+
 cdef uintptr_t attachment_create(object payload) except? 0:
     """Return a new user object that holds a reference to ``payload``, with one reference of its own.
 
