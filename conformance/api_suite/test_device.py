@@ -301,6 +301,35 @@ def test_typed_arguments_are_refused_in_cythons_words(device) -> None:
 
 
 @pytest.mark.gpu
+def test_allocate_calls_a_memory_resource_that_overrides_allocate(device) -> None:
+    # An implementation may take a shortcut for its default resource; a subclass's own allocate still runs.
+    calls = []
+
+    class Counting(cuda.core.DeviceMemoryResource):
+        def allocate(self, size, *, stream):
+            calls.append(size)
+            return super().allocate(size, stream=stream)
+
+    stream = device.create_stream()
+    default = device.memory_resource
+    counting = Counting(device.device_id)
+    device.memory_resource = counting
+    try:
+        buffer = device.allocate(64, stream=stream)
+        assert calls == [64]
+        assert buffer.memory_resource is counting
+        buffer.close(stream)
+    finally:
+        device.memory_resource = default
+    buffer = device.allocate(64, stream=stream)
+    assert calls == [64]
+    assert buffer.memory_resource is default
+    buffer.close(stream)
+    stream.sync()
+    stream.close()
+
+
+@pytest.mark.gpu
 def test_objects_need_set_current_on_each_thread(device) -> None:
     errors = []
 

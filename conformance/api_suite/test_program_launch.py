@@ -17,6 +17,7 @@ import pytest
 from cuda.bindings import driver
 
 import cuda.core
+import cuda.core.graph
 from cuda.core import (
     Kernel,
     LaunchConfig,
@@ -49,6 +50,17 @@ __global__ void fill_with(T* out, T value, unsigned int n) {
     }
 }
 """
+
+# More arguments than an implementation may pack on its stack (32 in the reference):
+# each is weighted by its position, so that a lost, repeated or swapped one changes the sum.
+MANY = 40
+MANY_ARGUMENTS = (
+    'extern "C" __global__ void weighted_sum(long long* out, '
+    + ", ".join(f"int a{i}" for i in range(MANY))
+    + ") {\n    out[0] = "
+    + " + ".join(f"{i + 1}LL * a{i}" for i in range(MANY))
+    + ";\n}\n"
+)
 
 BROKEN = r"""
 extern "C" __global__ void broken(float* out) {
@@ -237,6 +249,33 @@ def test_compile_and_launch(device, stream, options) -> None:
     stream.sync()
     np.testing.assert_array_equal(host_array(result, np.float32), 2.0 * values + 1.0)
     program.close()
+
+
+@pytest.mark.gpu
+def test_a_long_argument_list_reaches_the_kernel_in_a_launch_and_in_a_graph_node(device, stream, options) -> None:
+    kernel = Program(MANY_ARGUMENTS, "c++", options).compile("cubin").get_kernel("weighted_sum")
+    assert kernel.num_arguments == MANY + 1
+    values = [np.int32(1000 + 7 * i) for i in range(MANY)]
+    expected = sum((i + 1) * int(value) for i, value in enumerate(values))
+    config = LaunchConfig(grid=1, block=1)
+    pinned = LegacyPinnedMemoryResource()
+    result = pinned.allocate(8)
+    out = device.memory_resource.allocate(8, stream=stream)
+
+    launch(stream, config, kernel, out, *values)
+    out.copy_to(result, stream=stream)
+    stream.sync()
+    assert host_array(result, np.int64)[0] == expected
+
+    out.fill(0, stream=stream)
+    definition = cuda.core.graph.GraphDefinition()
+    definition.launch(config, kernel, out, *values)
+    del values  # the node holds what it needs
+    gc.collect()
+    definition.instantiate().launch(stream)
+    out.copy_to(result, stream=stream)
+    stream.sync()
+    assert host_array(result, np.int64)[0] == expected
 
 
 @pytest.mark.gpu

@@ -195,6 +195,30 @@ def test_a_target_is_met_only_when_the_whole_interval_keeps_to_it() -> None:
     assert against_bound(None, 0.9) == "not measured"
 
 
+def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
+    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED, target_rows
+
+    def floor_target(per_call: dict) -> tuple[str, str, str]:
+        rows = target_rows({"per_call": per_call}, str)
+        return next(row for row in rows if row[0].startswith("reference / floor"))
+
+    within = {"value": 1.02, "low": 0.98, "high": 1.06}
+    over = {"value": 1.40, "low": 1.30, "high": 1.50}
+    per_call = {
+        "alloc_free_1k": {"title": "bare", "ratio_floor": over},
+        "alloc_free_1k_checked": {"title": "checked", "ratio_floor": within},
+        "event_record": {"title": "record", "ratio_floor": within},
+    }
+    # The bare floor leaves out the capture check the guide requires: only the variant counts.
+    assert floor_target(per_call)[1:] == ("all 2 within", MET)
+    per_call["alloc_free_1k_checked"]["ratio_floor"] = over
+    assert floor_target(per_call)[1:] == ("missed by checked", MISSED)
+    # A call without a variant is held to its bare floor.
+    per_call["alloc_free_1k_checked"]["ratio_floor"] = within
+    per_call["event_record"]["ratio_floor"] = over
+    assert floor_target(per_call)[1:] == ("missed by record", MISSED)
+
+
 def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
     report = current_report()
     docs = built_site(capsys, tmp_path, report)
