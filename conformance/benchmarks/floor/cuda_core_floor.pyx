@@ -392,13 +392,7 @@ def graph_add_kernel_owned(
     cdef cydriver.CUresult err
     cdef cydriver.CUuserObject owner = NULL
     with nogil:
-        err = cydriver.cuUserObjectCreate(
-            &owner, NULL, <cydriver.CUhostFn>_release_nothing, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
-        )
-        if err == cydriver.CUresult.CUDA_SUCCESS:
-            err = cydriver.cuGraphRetainUserObject(
-                <cydriver.CUgraph>graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
-            )
+        err = _graph_owned_user_object(<cydriver.CUgraph>graph, &owner)
     check(err)
     return _kernel_node(graph, dependency, kernel, pointer, value), <uintptr_t>owner
 
@@ -487,16 +481,10 @@ def graph_instantiate_staged(uintptr_t graph) -> int:
     cdef cydriver.CUuserObject staged = NULL
     cdef cydriver.CUgraphExec executable = NULL
     with nogil:
-        err = cydriver.cuUserObjectCreate(
-            &staged, NULL, <cydriver.CUhostFn>_release_nothing, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
-        )
+        err = _graph_owned_user_object(<cydriver.CUgraph>graph, &staged)
         if err == cydriver.CUresult.CUDA_SUCCESS:
-            err = cydriver.cuGraphRetainUserObject(
-                <cydriver.CUgraph>graph, staged, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
-            )
-            if err == cydriver.CUresult.CUDA_SUCCESS:
-                err = cydriver.cuGraphInstantiate(&executable, <cydriver.CUgraph>graph, 0)
-                released = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>graph, staged, 1)
+            err = cydriver.cuGraphInstantiate(&executable, <cydriver.CUgraph>graph, 0)
+            released = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>graph, staged, 1)
     check(err)
     check(released)
     return <uintptr_t>executable
@@ -595,6 +583,18 @@ cdef uintptr_t _kernel_node(
         err = cydriver.cuGraphAddKernelNode(&node, <cydriver.CUgraph>graph, &c_dependency, count, &params)
     check(err)
     return <uintptr_t>node
+
+
+cdef cydriver.CUresult _graph_owned_user_object(
+    cydriver.CUgraph graph, cydriver.CUuserObject* owner
+) noexcept nogil:
+    """Create a user object that holds nothing and move its reference to ``graph``; return the status."""
+    cdef cydriver.CUresult err = cydriver.cuUserObjectCreate(
+        owner, NULL, <cydriver.CUhostFn>_release_nothing, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
+    )
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        return err
+    return cydriver.cuGraphRetainUserObject(graph, owner[0], 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE)
 
 
 cdef void _release_nothing(void* data) noexcept nogil:
