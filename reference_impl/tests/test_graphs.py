@@ -49,6 +49,8 @@ atexit.register(launch_and_hold_the_gil)
 _RELEASE_AFTER_A_FULL_QUEUE = """
 import ctypes
 import gc
+import os
+import sys
 import threading
 import time
 import weakref
@@ -58,12 +60,18 @@ from cuda.core._utils._attachment import _has_queued
 from cuda.core.graph import GraphDefinition
 
 gc.disable()  # only the collection below may schedule the release again
+# The main thread runs pending calls whenever it runs bytecode, so it must be blocked in C
+# while the queue is full: it keeps the GIL until it blocks in read() below, and the
+# filler thread, which needs the GIL, runs only from then on.
+sys.setswitchinterval(1000)
 Device(0).set_current()
 PENDING = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 no_op = PENDING(lambda _: 0)
 add_pending_call = ctypes.pythonapi.Py_AddPendingCall
 add_pending_call.argtypes = [PENDING, ctypes.c_void_p]
 add_pending_call.restype = ctypes.c_int
+libc = ctypes.CDLL(None)  # its calls release the GIL
+readable, writable = os.pipe()
 
 
 class Payload:
@@ -76,10 +84,12 @@ alive = weakref.ref(payload)
 held = [GraphDefinition()]
 held[0].callback(payload)
 del payload
+main_blocked = False
 
 
 def fill_the_queue_then_drop_the_graph():
-    # The main thread waits in join() and runs no pending call meanwhile.
+    while not main_blocked:
+        time.sleep(0.001)
     for _ in range(100_000):
         if add_pending_call(no_op, None) != 0:
             break
@@ -89,10 +99,14 @@ def fill_the_queue_then_drop_the_graph():
     deadline = time.monotonic() + 60
     while not _has_queued() and time.monotonic() < deadline:
         time.sleep(0.01)
+    os.write(writable, b"x")
 
 
 thread = threading.Thread(target=fill_the_queue_then_drop_the_graph)
 thread.start()
+byte = ctypes.create_string_buffer(1)
+main_blocked = True
+libc.read(readable, byte, 1)
 thread.join()
 for _ in range(1000):  # the no-op calls run here
     pass
