@@ -11,6 +11,8 @@ from cuda.core.graph._graph_builder cimport Graph
 cdef class GraphDefinition:
     cdef:
         _GraphBox _box
+        # The entry pseudo-node (a GraphNode of no handle), made on first use.
+        object _entry_node
         object __weakref__
 
 

@@ -2121,8 +2121,16 @@ cdef GraphDefinition GraphDefinition_from_box(_GraphBox box):
 
 
 cdef GraphNode GraphDefinition_entry(GraphDefinition self):
-    """Return an entry pseudo-node of the definition's graph: nodes added through it depend on nothing."""
-    return GraphNode_create(GraphNode, self._box, NULL)
+    """Return the entry pseudo-node of the definition's graph: nodes added through it depend on nothing.
+
+    It is made once per graph the definition views and kept: every builder
+    method of the definition goes through it.
+    """
+    cdef GraphNode entry = self._entry_node
+    if entry is None or entry._box is not self._box:
+        entry = GraphNode_create(GraphNode, self._box, NULL)
+        self._entry_node = entry
+    return entry
 
 
 cdef int GraphDefinition_check_valid(GraphDefinition self) except -1:
