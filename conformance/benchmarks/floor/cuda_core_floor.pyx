@@ -465,11 +465,7 @@ def graph_instantiate_staged(uintptr_t graph) -> int:
     (``cuUserObjectCreate``, ``cuGraphRetainUserObject``) before the
     instantiation copies it, and released from ``graph`` after
     (``cuGraphReleaseUserObject``). The floor's user object holds nothing.
-
-    Parameters
-    ----------
-    graph : int
-        A ``CUgraph``.
+    The argument is :func:`graph_instantiate`'s.
 
     Returns
     -------
