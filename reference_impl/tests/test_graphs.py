@@ -316,6 +316,29 @@ def test_a_destroyed_node_equals_only_itself_once_its_address_is_reused(device) 
 
 
 @pytest.mark.gpu
+def test_node_objects_collected_after_their_addresses_were_reused_leave_the_new_nodes_found(device) -> None:
+    # The registry of node objects borrows them: each object removes its own entry when it is
+    # deallocated. Here the old objects outlive their driver nodes (destroyed with the graph
+    # nested in a child-graph node) and go only after new nodes took their addresses; the
+    # new nodes must still be the objects that the graph's queries return.
+    outer = GraphDefinition()
+    child = outer.embed(GraphDefinition())
+    old = [child.child_graph.empty() for _ in range(64)]
+    addresses = {int(node.handle) for node in old}
+    child.destroy()
+    assert not any(node.is_valid for node in old)
+    fresh = GraphDefinition()
+    entry = fresh.empty()
+    new = [entry.join() for _ in range(128)]
+    assert addresses & {int(node.handle) for node in new}, "no address was reused: the test checked nothing"
+    del old
+    gc.collect()
+    found = {id(node) for node in fresh.nodes()}
+    assert all(id(node) in found for node in new)
+    assert all(any(other is node for other in entry.succ) for node in new)
+
+
+@pytest.mark.gpu
 def test_a_host_callback_waiting_for_the_gil_at_exit_runs_before_the_interpreter_stops(device) -> None:
     # The callback's driver thread asks for the GIL before cuda.core's shutdown handler
     # runs; the handler waits for it with the GIL released. Before, the handler only

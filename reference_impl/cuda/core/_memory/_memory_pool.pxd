@@ -48,7 +48,7 @@ cdef _MemPoolAttributes MPA_create(object resource, cydriver.CUmemoryPool pool)
 cdef uintptr_t MP_allocate(_MemPool self, size_t size, Stream stream) except? 0
 cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) except? 0
 cdef int MP_check_allocatable(_MemPool self) except -1
-cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1
+cdef int MP_refuse_capture(cydriver.CUstreamCaptureStatus status) except -1
 cdef cydriver.CUstreamCaptureStatus capture_status(cydriver.CUstream stream) except *
 cdef int MP_map_pool(_MemPool self, object handle) except -1
 cdef tuple MP_lookup_mapped(type cls, object alloc_handle, bint host)

@@ -513,15 +513,24 @@ cdef uintptr_t MP_allocate_checked(_MemPool self, size_t size, Stream stream) ex
     cdef cydriver.CUdeviceptr c_ptr = 0
     cdef cydriver.CUmemoryPool c_pool = self._pool
     cdef cydriver.CUstream c_stream = stream._handle
-    MP_check_not_capturing(c_stream)
-    if size:
-        with nogil:
-            HANDLE_RETURN(cydriver.cuMemAllocFromPoolAsync(&c_ptr, size, c_pool, c_stream))
+    cdef cydriver.CUstreamCaptureStatus c_status = cydriver.CU_STREAM_CAPTURE_STATUS_NONE
+    cdef cydriver.CUresult err
+    # The capture check and the allocation in one block without the GIL.
+    with nogil:
+        err = cydriver.cuStreamIsCapturing(c_stream, &c_status)
+        if (
+            err == cydriver.CUresult.CUDA_SUCCESS
+            and c_status == cydriver.CU_STREAM_CAPTURE_STATUS_NONE
+            and size
+        ):
+            err = cydriver.cuMemAllocFromPoolAsync(&c_ptr, size, c_pool, c_stream)
+    HANDLE_RETURN(err)
+    MP_refuse_capture(c_status)
     return <uintptr_t>c_ptr
 
 
-cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1:
-    """Raise :class:`RuntimeError` if ``stream`` is being captured into a graph.
+cdef int MP_refuse_capture(cydriver.CUstreamCaptureStatus status) except -1:
+    """Raise :class:`RuntimeError` if ``status`` says a stream is being captured into a graph.
 
     An allocation made while capturing would be recorded as a node of the
     graph instead of being made now, which a buffer of this resource
@@ -530,7 +539,7 @@ cdef int MP_check_not_capturing(cydriver.CUstream stream) except -1:
     included. The message is upstream's, which names the pools' common
     base class, for every pool.
     """
-    if capture_status(stream) != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+    if status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
         raise RuntimeError(
             "_MemPool cannot perform memory operations on a capturing stream "
             "(consider using GraphMemoryResource)."

@@ -12,7 +12,7 @@ object* is the driver's own reference count for such a graph's share: a
 graph retains it, every copy of the graph retains it again, and the driver
 calls its destructor when the last share goes.
 
-:func:`attachment_create` wraps a Python object (the *payload*) in a user
+:func:`graph_attach` wraps a Python object (the *payload*) in a user
 object that holds one reference to it. The destructor may run on a thread
 of the driver's, or inside a driver call made without the GIL, so it only
 queues the payload; the queue is emptied on the main Python thread, by a
@@ -54,12 +54,6 @@ cdef extern from "Python.h":
     int Py_AddPendingCall(int (*func)(void*) noexcept, void* arg) nogil
 
 
-# One queued release: the payload's reference, and the next item of the queue.
-cdef struct PendingRelease:
-    PyObject* payload
-    PendingRelease* next
-
-
 # The releases the destructors queued, newest first (a lock-free stack, so
 # that a destructor never waits for a lock that a Python thread holds).
 cdef atomic[PendingRelease*] _queue
@@ -91,34 +85,53 @@ def _has_queued() -> bool:
     return _queue.load() != NULL
 
 
-cdef uintptr_t attachment_create(object payload) except? 0:
-    """Return a new user object that holds a reference to ``payload``, with one reference of its own.
-
-    The caller moves that reference to a graph (:func:`graph_attach`) or
-    releases it with ``cuUserObjectRelease``.
-    """
+cdef PendingRelease* attachment_prepare(object payload) except NULL:
+    """Return a new queue item that holds a reference to ``payload``, for :func:`attachment_attach`."""
     cdef PendingRelease* item = <PendingRelease*>malloc(sizeof(PendingRelease))
     if item == NULL:
         raise MemoryError()
     item.payload = <PyObject*>payload
     item.next = NULL
     Py_INCREF(payload)
+    return item
+
+
+cdef cydriver.CUresult attachment_attach(
+    cydriver.CUgraph graph, PendingRelease* item, cydriver.CUuserObject* attachment
+) noexcept nogil:
+    """Make ``graph`` hold the payload of ``item`` through a new user object; return the driver's status.
+
+    Runs without the GIL, so that a caller can add the node that uses the
+    payload in the same block. The item belongs to the user object from
+    then on: on success ``attachment`` is the user object, for
+    :func:`graph_detach`; on failure it is ``NULL`` and the payload is
+    released (now if the user object could not be made, otherwise by its
+    destructor).
+    """
+    attachment[0] = NULL
     cdef cydriver.CUuserObject c_object = NULL
-    cdef cydriver.CUresult err
-    with nogil:
-        err = cydriver.cuUserObjectCreate(
-            &c_object,
-            item,
-            <cydriver.CUhostFn>release_later,
-            1,
-            cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC,
-        )
+    cdef cydriver.CUresult err = cydriver.cuUserObjectCreate(
+        &c_object,
+        item,
+        <cydriver.CUhostFn>release_later,
+        1,
+        cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC,
+    )
     if err != cydriver.CUresult.CUDA_SUCCESS:
-        Py_DECREF(payload)
+        with gil:
+            Py_DECREF(<object>item.payload)
         free(item)
-        HANDLE_RETURN(err)
+        return err
+    err = cydriver.cuGraphRetainUserObject(graph, c_object, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE)
+    cdef cydriver.CUresult released
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        # Its only reference: releasing it queues the payload's release. A
+        # failure to release is reported first, then the retain's.
+        released = cydriver.cuUserObjectRelease(c_object, 1)
+        return released if released != cydriver.CUresult.CUDA_SUCCESS else err
     schedule_if_stalled()
-    return <uintptr_t>c_object
+    attachment[0] = c_object
+    return err
 
 
 cdef uintptr_t graph_attach(cydriver.CUgraph graph, object payload) except? 0:
@@ -128,17 +141,12 @@ cdef uintptr_t graph_attach(cydriver.CUgraph graph, object payload) except? 0:
     executable graphs instantiated from it and child-graph nodes that embed
     it hold shares of their own, which the driver releases with them.
     """
-    cdef cydriver.CUuserObject c_object = <cydriver.CUuserObject>attachment_create(payload)
+    cdef PendingRelease* c_item = attachment_prepare(payload)
+    cdef cydriver.CUuserObject c_object
     cdef cydriver.CUresult err
     with nogil:
-        err = cydriver.cuGraphRetainUserObject(
-            graph, c_object, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
-        )
-    if err != cydriver.CUresult.CUDA_SUCCESS:
-        # Its only reference: releasing it queues the payload's release.
-        with nogil:
-            HANDLE_RETURN(cydriver.cuUserObjectRelease(c_object, 1))
-        HANDLE_RETURN(err)
+        err = attachment_attach(graph, c_item, &c_object)
+    HANDLE_RETURN(err)
     return <uintptr_t>c_object
 
 

@@ -21,10 +21,12 @@ the freed graph to the driver.
 
 from __future__ import annotations
 
-from cpython.weakref cimport PyWeakref_NewRef
+from cpython.ref cimport PyObject
+from cython.operator cimport dereference as deref
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from libcpp.unordered_map cimport unordered_map
 from cuda.bindings cimport cydriver
 
 from cuda.core._utils._attachment cimport graph_detach
@@ -43,11 +45,13 @@ cdef enum _NodeQuery:
     _DEPENDENCIES
     _DEPENDENTS
 
-cdef dict _NODES = {}
-# The node object of each driver node, by the node's address, as a weak
-# reference: a node is one object. An entry goes when its node is destroyed
-# (node_forget) or its object is collected (_NodeEntry). This costs less per
-# node than a WeakValueDictionary, whose entries Python code makes and removes.
+cdef unordered_map[uintptr_t, PyObject*] _NODES
+# The node object of each driver node, by the node's address: a node is one
+# object. The map borrows the object: its entry goes when the driver node is
+# destroyed (node_forget) or when the object is deallocated (node_release,
+# from GraphNode's __dealloc__, before its memory is freed), whichever comes
+# first. Every access holds the GIL. This costs no Python object per node,
+# where a weak reference with a callback costs two.
 
 
 cdef class _GraphBox:
@@ -104,39 +108,30 @@ cdef class _NodeRecord:
         raise RuntimeError("_NodeRecord objects are made as graph nodes are added")
 
 
-cdef class _NodeEntry:
-    """The callback of the weak reference to a node object: removes the entry once the object is gone.
-
-    Not part of the public API.
-    """
-
-    cdef uintptr_t _address
-
-    def __call__(self, reference: object) -> None:
-        """Remove the entry of the collected node object, unless a newer object has taken its address."""
-        if _NODES.get(self._address) is reference:
-            del _NODES[self._address]
-
-
 cdef object node_lookup(uintptr_t address):
     """Return the live node object of the driver node at ``address``, or ``None``."""
-    reference = _NODES.get(address)
-    if reference is None:
+    found = _NODES.find(address)
+    if found == _NODES.end():
         return None
-    return reference()
+    return <object>deref(found).second
 
 
 cdef int node_register(uintptr_t address, object node) except -1:
     """Make ``node`` the node object of the driver node at ``address``."""
-    cdef _NodeEntry entry = _NodeEntry.__new__(_NodeEntry)
-    entry._address = address
-    _NODES[address] = PyWeakref_NewRef(node, entry)
+    _NODES[address] = <PyObject*>node
     return 0
+
+
+cdef void node_release(uintptr_t address, PyObject* node) noexcept:
+    """Forget ``node``, which is being deallocated, unless a newer object has taken its address."""
+    found = _NODES.find(address)
+    if found != _NODES.end() and deref(found).second == node:
+        _NODES.erase(found)
 
 
 cdef int node_forget(uintptr_t address) except -1:
     """Forget the node object of a destroyed driver node, whose address may be reused."""
-    _NODES.pop(address, None)
+    _NODES.erase(address)
     return 0
 
 
@@ -293,7 +288,7 @@ cdef int graph_tree_forget(tuple tree, dict records) except -1:
             box = <_GraphBox>existing
             box._handle = NULL
     for address in tree[1]:
-        _NODES.pop(address, None)
+        _NODES.erase(<uintptr_t>address)
         if records is not None:
             records.pop(address, None)
     return 0

@@ -18,7 +18,13 @@ from libc.string cimport memset
 from cuda.bindings cimport cydriver
 
 from cuda.core._stream cimport Stream, Stream_accept
-from cuda.core._utils._attachment cimport graph_attach, graph_detach
+from cuda.core._utils._attachment cimport (
+    PendingRelease,
+    attachment_attach,
+    attachment_prepare,
+    graph_attach,
+    graph_detach,
+)
 from cuda.core._utils.cuda_utils cimport (
     HANDLE_RETURN,
     check_or_create_options,
@@ -1310,12 +1316,18 @@ cdef Graph Graph_instantiate(cydriver.CUgraph graph, object options):
             params.flags |= cydriver.CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY
     cdef cydriver.CUgraphExec c_exec = NULL
     attachments = []
-    cdef uintptr_t c_staged = graph_attach(graph, attachments)
-    try:
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphInstantiateWithParams(&c_exec, graph, &params))
-    finally:
-        graph_detach(graph, c_staged)
+    cdef PendingRelease* c_item = attachment_prepare(attachments)
+    cdef cydriver.CUuserObject c_staged = NULL
+    cdef cydriver.CUresult err
+    cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
+    # Staged, instantiated and taken back in one block without the GIL.
+    with nogil:
+        err = attachment_attach(graph, c_item, &c_staged)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphInstantiateWithParams(&c_exec, graph, &params)
+            released = cydriver.cuGraphReleaseUserObject(graph, c_staged, 1)
+    HANDLE_RETURN(err)
+    HANDLE_RETURN(released)
     cdef Graph result = Graph.__new__(Graph)
     result._handle = c_exec
     result._attachments = attachments

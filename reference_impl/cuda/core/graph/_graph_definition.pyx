@@ -23,6 +23,7 @@ states the whole contract.
 
 from __future__ import annotations
 
+from cpython.ref cimport PyObject
 from libc.stdint cimport uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -33,7 +34,15 @@ from cuda.core._launch_config cimport LaunchConfig, LaunchConfig_to_native
 from cuda.core._launcher cimport ArgumentBuffers, pack_arguments
 from cuda.core._memory._buffer cimport Buffer, Buffer_check_open, Buffer_share, fill_pattern
 from cuda.core._module cimport Kernel, Kernel_num_arguments
-from cuda.core._utils._attachment cimport graph_attach, graph_detach, python_enter, python_leave
+from cuda.core._utils._attachment cimport (
+    PendingRelease,
+    attachment_attach,
+    attachment_prepare,
+    graph_attach,
+    graph_detach,
+    python_enter,
+    python_leave,
+)
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 from cuda.core.graph._graph_box cimport (
     GraphBox_for,
@@ -54,6 +63,7 @@ from cuda.core.graph._graph_box cimport (
     node_forget,
     node_lookup,
     node_register,
+    node_release,
 )
 from cuda.core.graph._graph_builder cimport Graph, Graph_check_open, Graph_instantiate
 
@@ -562,7 +572,7 @@ cdef class GraphCondition:
         return driver.CUgraphConditionalHandle(self._handle)
 
 
-cdef class GraphNode:
+cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer; a node owns no resource
     """A node of a :class:`GraphDefinition`.
 
     Nodes come from the builder methods of a definition (entry nodes) or of
@@ -575,6 +585,11 @@ cdef class GraphNode:
 
     def __cinit__(self):
         self._box = _NULL_BOX
+
+    def __dealloc__(self):
+        # The registry borrows the object: its entry goes before the memory.
+        if self._handle != NULL:
+            node_release(<uintptr_t>self._handle, <PyObject*>self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphNode):
@@ -730,12 +745,24 @@ cdef class GraphNode:
         if not GraphNode_is_valid(self) or c_node == NULL:
             return
         nested = GraphNode_nested_tree(self)
+        cdef dict records = self._box._records
+        cdef _NodeRecord record = NodeRecord_get(records, c_node)
+        cdef cydriver.CUgraph c_holder = NULL
+        cdef cydriver.CUuserObject c_attachment = NULL
+        cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
+        if record is not None:
+            c_holder = record._graph
+            c_attachment = <cydriver.CUuserObject>record._attachment
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
+            # The graph lets go of what the node used, in the same block.
+            if c_attachment != NULL:
+                released = cydriver.cuGraphReleaseUserObject(c_holder, c_attachment, 1)
         self._destroyed = True
         node_forget(<uintptr_t>c_node)
-        NodeRecord_release(self._box._records, c_node)
-        graph_tree_forget(nested, self._box._records)
+        records.pop(<uintptr_t>c_node, None)
+        graph_tree_forget(nested, records)
+        HANDLE_RETURN(released)
 
     def embed(self, child: GraphDefinition) -> ChildGraphNode:
         """Add a node, after this one, that runs a copy of ``child``.
@@ -2236,9 +2263,10 @@ cdef GraphNode GraphNode_add(
 
     ``params`` is what the node type's ``cuGraphAdd...Node`` call takes: its
     parameters, or the event of an event node; memset and memcpy nodes are
-    added in the current context. The graph holds ``payload`` (see
-    :func:`GraphNode_attach`), released again if the driver refuses the
-    node; ``info`` is recorded as :func:`GraphNode_keep` says.
+    added in the current context. The graph holds ``payload`` before the
+    node exists (see :mod:`cuda.core._utils._attachment`), in the same
+    block without the GIL, and lets go of it again if the driver refuses
+    the node; ``info`` is recorded as :func:`GraphNode_keep` says.
     """
     cdef cydriver.CUcontext c_ctx = NULL
     if (
@@ -2250,53 +2278,57 @@ cdef GraphNode GraphNode_add(
     cdef size_t c_count = 1 if c_dependency != NULL else 0
     cdef cydriver.CUgraph c_graph = self._box._handle
     cdef cydriver.CUgraphNode c_node = NULL
-    cdef uintptr_t c_attachment = GraphNode_attach(self, payload)
-    try:
-        with nogil:
-            if c_type == cydriver.CU_GRAPH_NODE_TYPE_KERNEL:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddKernelNode(
-                        &c_node, c_graph, &c_dependency, c_count,
-                        <cydriver.CUDA_KERNEL_NODE_PARAMS*>params,
-                    )
-                )
-            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddMemsetNode(
-                        &c_node, c_graph, &c_dependency, c_count,
-                        <cydriver.CUDA_MEMSET_NODE_PARAMS*>params, c_ctx,
-                    )
-                )
-            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddMemcpyNode(
-                        &c_node, c_graph, &c_dependency, c_count,
-                        <cydriver.CUDA_MEMCPY3D*>params, c_ctx,
-                    )
-                )
-            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_HOST:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddHostNode(
-                        &c_node, c_graph, &c_dependency, c_count,
-                        <cydriver.CUDA_HOST_NODE_PARAMS*>params,
-                    )
-                )
-            elif c_type == cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddEventRecordNode(
-                        &c_node, c_graph, &c_dependency, c_count, <cydriver.CUevent>params
-                    )
-                )
-            else:
-                HANDLE_RETURN(
-                    cydriver.cuGraphAddEventWaitNode(
-                        &c_node, c_graph, &c_dependency, c_count, <cydriver.CUevent>params
-                    )
-                )
-    except BaseException:
-        graph_detach(c_graph, c_attachment)
-        raise
-    return GraphNode_keep(self, cls, c_node, c_attachment, payload, info)
+    cdef cydriver.CUuserObject c_attachment = NULL
+    cdef PendingRelease* c_item = NULL
+    cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
+    cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
+    if payload is not None:
+        c_item = attachment_prepare(payload)
+    with nogil:
+        if c_item != NULL:
+            err = attachment_attach(c_graph, c_item, &c_attachment)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = node_add(c_type, &c_node, c_graph, &c_dependency, c_count, params, c_ctx)
+            if err != cydriver.CUresult.CUDA_SUCCESS and c_attachment != NULL:
+                released = cydriver.cuGraphReleaseUserObject(c_graph, c_attachment, 1)
+    # A refused node's share is taken back: a failure to do so is reported
+    # first, then the refusal.
+    HANDLE_RETURN(released)
+    HANDLE_RETURN(err)
+    return GraphNode_keep(self, cls, c_node, <uintptr_t>c_attachment, payload, info)
+
+
+cdef cydriver.CUresult node_add(
+    int c_type,
+    cydriver.CUgraphNode* node,
+    cydriver.CUgraph graph,
+    cydriver.CUgraphNode* dependency,
+    size_t count,
+    void* params,
+    cydriver.CUcontext ctx,
+) noexcept nogil:
+    """Call the ``cuGraphAdd...Node`` of the driver's node type ``c_type``; see :func:`GraphNode_add`."""
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_KERNEL:
+        return cydriver.cuGraphAddKernelNode(
+            node, graph, dependency, count, <cydriver.CUDA_KERNEL_NODE_PARAMS*>params
+        )
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMSET:
+        return cydriver.cuGraphAddMemsetNode(
+            node, graph, dependency, count, <cydriver.CUDA_MEMSET_NODE_PARAMS*>params, ctx
+        )
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_MEMCPY:
+        return cydriver.cuGraphAddMemcpyNode(
+            node, graph, dependency, count, <cydriver.CUDA_MEMCPY3D*>params, ctx
+        )
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_HOST:
+        return cydriver.cuGraphAddHostNode(
+            node, graph, dependency, count, <cydriver.CUDA_HOST_NODE_PARAMS*>params
+        )
+    if c_type == cydriver.CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+        return cydriver.cuGraphAddEventRecordNode(
+            node, graph, dependency, count, <cydriver.CUevent>params
+        )
+    return cydriver.cuGraphAddEventWaitNode(node, graph, dependency, count, <cydriver.CUevent>params)
 
 
 cdef GraphNode GraphNode_keep(
