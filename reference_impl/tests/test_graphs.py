@@ -9,7 +9,10 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
+import threading
+import time
 import warnings
+import weakref
 
 import pytest
 
@@ -313,6 +316,31 @@ def test_a_destroyed_node_equals_only_itself_once_its_address_is_reused(device) 
     assert not any(node in present for node in gone)
     assert [hash(node) for node in gone] == hashes
     assert reused, "the driver reused no address of the 64 destroyed nodes: the test checked nothing"
+
+
+@pytest.mark.gpu
+def test_a_node_destroyed_on_another_thread_releases_what_it_used(device) -> None:
+    # destroy() drops, on its own thread, what the driver's destructor queued during the call;
+    # a destructor that runs on a driver thread schedules the release for the main thread.
+    class Payload:
+        def __call__(self) -> None:
+            pass
+
+    payload = Payload()
+    alive = weakref.ref(payload)
+    definition = GraphDefinition()
+    node = definition.callback(payload)
+    del payload
+    worker = threading.Thread(target=node.destroy)
+    worker.start()
+    worker.join()
+    assert not node.is_valid
+    deadline = time.monotonic() + 10
+    while alive() is not None and time.monotonic() < deadline:
+        gc.collect()
+        time.sleep(0.01)
+    assert alive() is None
+    assert definition.nodes() == set()
 
 
 @pytest.mark.gpu

@@ -54,6 +54,14 @@ cdef extern from "Python.h":
     int Py_AddPendingCall(int (*func)(void*) noexcept, void* arg) nogil
 
 
+cdef extern from *:
+    """
+    // Nonzero on a thread between releases_here_begin and releases_here_end.
+    static thread_local int cuda_core_releases_here = 0;
+    """
+    int cuda_core_releases_here
+
+
 # The releases the destructors queued, newest first (a lock-free stack, so
 # that a destructor never waits for a lock that a Python thread holds).
 cdef atomic[PendingRelease*] _queue
@@ -161,8 +169,33 @@ cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1:
     cdef cydriver.CUuserObject c_object = <cydriver.CUuserObject>attachment
     if c_object == NULL:
         return 0
-    with nogil:
-        HANDLE_RETURN(cydriver.cuGraphReleaseUserObject(graph, c_object, 1))
+    releases_here_begin()
+    try:
+        with nogil:
+            HANDLE_RETURN(cydriver.cuGraphReleaseUserObject(graph, c_object, 1))
+    finally:
+        releases_here_end()
+    return 0
+
+
+cdef void releases_here_begin() noexcept nogil:
+    """Mark the calling thread as one that empties the queue after its next driver calls.
+
+    The driver may run a user object's destructor inside the call that
+    releases its last share, on the calling thread; the release it queues
+    is then dropped by :func:`releases_here_end`, without the cost of a
+    pending call. Destructors on other threads schedule one as usual.
+    """
+    global cuda_core_releases_here
+    cuda_core_releases_here = 1
+
+
+cdef int releases_here_end() except -1:
+    """End :func:`releases_here_begin`, and drop what was queued, with the GIL held."""
+    global cuda_core_releases_here
+    cuda_core_releases_here = 0
+    if _queue.load() != NULL:
+        release_queued_now()
     return 0
 
 
@@ -171,7 +204,9 @@ cdef void release_later(void* data) noexcept nogil:
 
     It runs on any thread, possibly inside a driver call made without the
     GIL, so it takes no lock and calls neither CUDA nor Python, except to
-    schedule :func:`release_queued` on the main thread.
+    schedule :func:`release_queued` on the main thread. Inside a driver
+    call between :func:`releases_here_begin` and :func:`releases_here_end`
+    nothing is scheduled: that thread empties the queue itself right after.
     """
     cdef PendingRelease* item = <PendingRelease*>data
     if _finalizing.load():
@@ -180,7 +215,8 @@ cdef void release_later(void* data) noexcept nogil:
     item.next = head
     while not _queue.compare_exchange_weak(head, item):
         item.next = head
-    schedule_release()
+    if not cuda_core_releases_here:
+        schedule_release()
 
 
 cdef void schedule_release() noexcept nogil:

@@ -24,6 +24,8 @@ from cuda.core._utils._attachment cimport (
     attachment_prepare,
     graph_attach,
     graph_detach,
+    releases_here_begin,
+    releases_here_end,
 )
 from cuda.core._utils.cuda_utils cimport (
     HANDLE_RETURN,
@@ -819,8 +821,12 @@ cdef class Graph:
             return
         self._closed = True
         self._handle = NULL
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphExecDestroy(c_handle))
+        releases_here_begin()
+        try:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuGraphExecDestroy(c_handle))
+        finally:
+            releases_here_end()
 
     def launch(self, stream: Stream) -> None:
         """Queue a run of the graph on ``stream``.

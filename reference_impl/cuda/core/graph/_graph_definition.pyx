@@ -42,6 +42,8 @@ from cuda.core._utils._attachment cimport (
     graph_detach,
     python_enter,
     python_leave,
+    releases_here_begin,
+    releases_here_end,
 )
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 from cuda.core.graph._graph_box cimport (
@@ -753,11 +755,15 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
         if record is not None:
             c_holder = record._graph
             c_attachment = <cydriver.CUuserObject>record._attachment
-        with nogil:
-            HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
-            # The graph lets go of what the node used, in the same block.
-            if c_attachment != NULL:
-                released = cydriver.cuGraphReleaseUserObject(c_holder, c_attachment, 1)
+        releases_here_begin()
+        try:
+            with nogil:
+                HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
+                # The graph lets go of what the node used, in the same block.
+                if c_attachment != NULL:
+                    released = cydriver.cuGraphReleaseUserObject(c_holder, c_attachment, 1)
+        finally:
+            releases_here_end()
         self._destroyed = True
         node_forget(<uintptr_t>c_node)
         records.pop(<uintptr_t>c_node, None)
@@ -2923,15 +2929,13 @@ cdef object kernel_params(
     # driver copies the argument values when the node is added or set; until
     # then ``params`` points into ``buffers``, or into the heap buffers of a
     # long argument list, which are kept with the rest.
-    allocations = None
+    keep = [kernel, args]
     for arg in <tuple>args:
         if isinstance(arg, Buffer):
-            if allocations is None:
-                allocations = []
-            allocations.append(Buffer_share(<Buffer>arg))
-    if heap is None:
-        return (kernel, args, allocations)
-    return (kernel, args, allocations, heap)
+            keep.append(Buffer_share(<Buffer>arg))
+    if heap is not None:
+        keep.append(heap)
+    return keep
 
 
 cdef object memset_params(
