@@ -320,8 +320,9 @@ def test_a_destroyed_node_equals_only_itself_once_its_address_is_reused(device) 
 
 @pytest.mark.gpu
 def test_a_node_destroyed_on_another_thread_releases_what_it_used(device) -> None:
-    # destroy() drops, on its own thread, what the driver's destructor queued during the call;
-    # a destructor that runs on a driver thread schedules the release for the main thread.
+    # Releases run on the main thread: what the driver's destructor queues during a destroy()
+    # on another thread is released by a call scheduled for the main thread, which its
+    # bytecode below runs.
     class Payload:
         def __call__(self) -> None:
             pass

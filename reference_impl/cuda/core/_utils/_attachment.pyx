@@ -46,6 +46,7 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN
 import atexit
 import gc
 import os
+import threading
 
 __all__ = ["release_pending"]
 
@@ -54,9 +55,13 @@ cdef extern from "Python.h":
     int Py_AddPendingCall(int (*func)(void*) noexcept, void* arg) nogil
 
 
+cdef extern from "pythread.h":
+    unsigned long PyThread_get_thread_ident() nogil
+
+
 cdef extern from *:
     """
-    // Nonzero on a thread between releases_here_begin and releases_here_end.
+    // Nonzero on the main thread between releases_here_begin and releases_here_end.
     static thread_local int cuda_core_releases_here = 0;
     """
     int cuda_core_releases_here
@@ -71,6 +76,8 @@ cdef atomic[int] _scheduled
 cdef atomic[int] _finalizing
 # The driver threads between python_enter and python_leave.
 cdef atomic[int] _entered
+# The thread on which releases run: the one that runs pending calls.
+cdef unsigned long _main_thread = threading.main_thread().ident
 
 
 def release_pending() -> int:
@@ -179,22 +186,26 @@ cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1:
 
 
 cdef void releases_here_begin() noexcept nogil:
-    """Mark the calling thread as one that empties the queue after its next driver calls.
+    """On the main thread, empty the queue after the next driver calls instead of scheduling a call.
 
-    The driver may run a user object's destructor inside the call that
-    releases its last share, on the calling thread; the release it queues
-    is then dropped by :func:`releases_here_end`, without the cost of a
-    pending call. Destructors on other threads schedule one as usual.
+    The driver runs a user object's destructor inside the call that
+    releases its last share, on the calling thread. On the main thread,
+    where releases run, the release it queues is then dropped by
+    :func:`releases_here_end`, without the cost of a pending call. On any
+    other thread, and for destructors on threads of the driver's, a
+    pending call is scheduled as usual.
     """
     global cuda_core_releases_here
-    cuda_core_releases_here = 1
+    if PyThread_get_thread_ident() == _main_thread:
+        cuda_core_releases_here = 1
 
 
 cdef int releases_here_end() except -1:
-    """End :func:`releases_here_begin`, and drop what was queued, with the GIL held."""
+    """End :func:`releases_here_begin`: on the main thread, drop what was queued, with the GIL held."""
     global cuda_core_releases_here
+    cdef int here = cuda_core_releases_here
     cuda_core_releases_here = 0
-    if _queue.load() != NULL:
+    if here and _queue.load() != NULL:
         release_queued_now()
     return 0
 
@@ -205,8 +216,9 @@ cdef void release_later(void* data) noexcept nogil:
     It runs on any thread, possibly inside a driver call made without the
     GIL, so it takes no lock and calls neither CUDA nor Python, except to
     schedule :func:`release_queued` on the main thread. Inside a driver
-    call between :func:`releases_here_begin` and :func:`releases_here_end`
-    nothing is scheduled: that thread empties the queue itself right after.
+    call that the main thread makes between :func:`releases_here_begin`
+    and :func:`releases_here_end` nothing is scheduled: the main thread
+    empties the queue itself right after.
     """
     cdef PendingRelease* item = <PendingRelease*>data
     if _finalizing.load():
