@@ -105,6 +105,7 @@ cdef struct DLPackVersionedExport:
 # auto_pickle(False): an unpickled copy would free the same memory again.
 @cython.auto_pickle(False)
 @cython.no_gc_clear
+@cython.freelist(16)
 cdef class Buffer:
     """Represent an allocation of memory on a device or on the host.
 

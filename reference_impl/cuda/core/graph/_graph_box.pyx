@@ -22,6 +22,7 @@ the freed graph to the driver.
 from __future__ import annotations
 
 from cpython.ref cimport PyObject
+cimport cython
 from cython.operator cimport dereference as deref
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
@@ -97,6 +98,7 @@ cdef class _GraphBox:
             HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
 
 
+@cython.freelist(16)
 cdef class _NodeRecord:
     """What cuda.core keeps for one node: its attachment and what its properties report.
 

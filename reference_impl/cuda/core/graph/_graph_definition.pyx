@@ -23,6 +23,7 @@ states the whole contract.
 
 from __future__ import annotations
 
+cimport cython
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
@@ -574,6 +575,7 @@ cdef class GraphCondition:
         return driver.CUgraphConditionalHandle(self._handle)
 
 
+@cython.freelist(16)
 cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer; a node owns no resource
     """A node of a :class:`GraphDefinition`.
 
