@@ -188,8 +188,9 @@ cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1:
 cdef void releases_here_begin() noexcept nogil:
     """On the main thread, empty the queue after the next driver calls instead of scheduling a call.
 
-    The driver runs a user object's destructor inside the call that
-    releases its last share, on the calling thread. On the main thread,
+    The driver may run a user object's destructor inside the call that
+    releases its last share, on the calling thread (driver 580 does, in
+    ``cuGraphExecDestroy``). On the main thread,
     where releases run, the release it queues is then dropped by
     :func:`releases_here_end`, without the cost of a pending call. On any
     other thread, and for destructors on threads of the driver's, a
