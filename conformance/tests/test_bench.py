@@ -42,7 +42,7 @@ def test_a_clear_difference_is_lower_with_an_interval_around_the_ratio() -> None
 
 
 def test_an_interval_that_holds_one_is_no_difference_never_a_win() -> None:
-    # The same distribution, drawn twice: the ratio of medians is off 1.0 by chance, the verdict is no difference.
+    # The same distribution, drawn twice: the ratio is off 1.0 by chance, the verdict is no difference.
     chooser = random.Random(3)
     one, other = ([[chooser.gauss(1.0, 0.05) for _ in range(5)] for _ in range(6)] for _ in range(2))
     estimate = bench_stats.bootstrap_ratio(one, other, resamples=500)
@@ -64,6 +64,31 @@ def test_the_bootstrap_is_reproducible_and_ignores_empty_runs() -> None:
         bench_stats.bootstrap_median([[], []])
     with pytest.raises(ValueError, match="zero"):
         bench_stats.bootstrap_ratio([[1.0]], [[0.0]])
+
+
+def test_a_paired_ratio_divides_out_what_the_machine_did_in_each_round() -> None:
+    # The machine is in one of two states, one twice as slow, and takes a round's two sides in
+    # the same state except in a third of the rounds. In every other round the numerator takes 1.1 times
+    # the denominator's time. Pooled, more of the numerator's values are slow than of the
+    # denominator's, and the ratio of the two medians would be about 2.2.
+    slow_top = [2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1]
+    slow_bottom = [2, 2, 2, 2, 1, 1, 1, 2, 1, 1, 1, 1]
+    top = [[1.1 * state, 1.1 * state * 1.01] for state in slow_top * 3]
+    bottom = [[state, state * 1.01] for state in slow_bottom * 3]
+    estimate = bench_stats.bootstrap_ratio(top, bottom, resamples=500)
+    assert estimate["value"] == pytest.approx(1.1)
+    assert estimate["low"] == pytest.approx(1.1)
+    assert estimate["high"] < 1.2
+    assert estimate["verdict"] == "higher"
+
+
+def test_a_round_with_no_value_on_either_side_is_left_out_of_a_paired_ratio() -> None:
+    estimate = bench_stats.bootstrap_ratio([[1.0], [], [3.0], [4.0]], [[2.0], [5.0], [6.0], []], resamples=100)
+    assert estimate["value"] == pytest.approx(0.5)
+    assert estimate["low"] == pytest.approx(0.5)
+    assert estimate["high"] == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="no round has values on both sides"):
+        bench_stats.bootstrap_ratio([[1.0], []], [[], [2.0]])
 
 
 def test_unpaired_runs_are_resampled_each_on_their_own() -> None:

@@ -15,7 +15,7 @@ from cuda_core_guide.sphinxext.svg_plots import draw, render_svg, text_overlaps
 PER_CALL = {
     "kind": "hbars",
     "title": "Ratios",
-    "xlabel": "ratio of median times per call",
+    "xlabel": "ratio of times per call (median over rounds)",
     "categories": [
         "record an event (Stream.record(event))",
         "launch a kernel with a buffer and an int",

@@ -7,11 +7,15 @@
 A measurement is a list of *runs*, one per worker process (``nox -s bench``
 interleaves the implementations, so run ``i`` of each implementation was
 taken in the same round), each a list of values. The confidence interval
-of a median, or of a ratio of two medians, comes from a bootstrap over the
-runs: each resample draws rounds with replacement (the same rounds for
-both sides of a ratio, when they have as many, so drift between rounds
-cancels), pools their values, and takes the medians. The interval is the
-central 95% of the resampled statistic.
+of a median comes from a bootstrap over the runs: each resample draws
+rounds with replacement, pools their values and takes the median. A ratio
+of two measurements taken in the same rounds is the median of the
+round-by-round ratios (each round's median over the other side's median in
+that round), so that whatever the machine did in a round (a slower clock,
+another core, a busy neighbour) divides out; its bootstrap draws rounds.
+Two measurements of different rounds are compared by the ratio of their
+medians, each side resampled on its own. The interval is the central 95%
+of the resampled statistic.
 
 A ratio is only called lower or higher when its whole interval is on one
 side of 1.0; an interval that holds 1.0 is *no difference*, never a win.
@@ -127,11 +131,13 @@ def bootstrap_median(runs: _Runs, *, resamples: int = RESAMPLES, seed: int = 0) 
 
 
 def bootstrap_ratio(numerator: _Runs, denominator: _Runs, *, resamples: int = RESAMPLES, seed: int = 0) -> Estimate:
-    """Return the ratio of two medians with its bootstrap confidence interval, and the verdict.
+    """Return the ratio of two measurements with its bootstrap confidence interval, and the verdict.
 
-    When both sides have as many runs, the runs are taken as paired by
-    round and each resample draws the same rounds for both; otherwise each
-    side is resampled on its own.
+    When both sides have as many runs, the runs are paired by round: the
+    ratio is the median of the round-by-round ratios of medians, over the
+    rounds where both sides have values, and each resample draws rounds.
+    Otherwise it is the ratio of the two medians, and each side is
+    resampled on its own.
 
     Parameters
     ----------
@@ -145,23 +151,29 @@ def bootstrap_ratio(numerator: _Runs, denominator: _Runs, *, resamples: int = RE
     Returns
     -------
     dict
-        ``{"value", "low", "high", "verdict"}``; the value is
-        ``median(numerator) / median(denominator)``.
+        ``{"value", "low", "high", "verdict"}``.
 
     Raises
     ------
     ValueError
-        If either side has no value, or a median is zero.
+        If either side has no value (paired: no round where both have
+        values), or a median is zero.
     """
-    top, bottom = _kept(numerator), _kept(denominator)
-    ratio = _ratio_of_medians(top, bottom)
     chooser = random.Random(seed)
-    paired = len(top) == len(bottom)
-    samples = []
-    for _ in range(resamples):
-        picks = chooser.choices(range(len(top)), k=len(top))
-        other = picks if paired else chooser.choices(range(len(bottom)), k=len(bottom))
-        samples.append(_ratio_of_medians(_resample(top, picks), _resample(bottom, other)))
+    rounds = _round_ratios(numerator, denominator)
+    if rounds is not None:
+        ratio = statistics.median(rounds)
+        samples = [statistics.median(chooser.choices(rounds, k=len(rounds))) for _ in range(resamples)]
+    else:
+        top, bottom = _kept(numerator), _kept(denominator)
+        ratio = _ratio_of_medians(top, bottom)
+        samples = [
+            _ratio_of_medians(
+                _resample(top, chooser.choices(range(len(top)), k=len(top))),
+                _resample(bottom, chooser.choices(range(len(bottom)), k=len(bottom))),
+            )
+            for _ in range(resamples)
+        ]
     estimate = _estimate(ratio, sorted(samples))
     estimate["verdict"] = verdict(float(estimate["low"]), float(estimate["high"]))
     return estimate
@@ -170,7 +182,7 @@ def bootstrap_ratio(numerator: _Runs, denominator: _Runs, *, resamples: int = RE
 def bootstrap_geometric_mean(
     pairs: Sequence[tuple[_Runs, _Runs]], *, resamples: int = RESAMPLES, seed: int = 0
 ) -> Estimate:
-    """Return the geometric mean of several ratios of medians, with its interval and verdict.
+    """Return the geometric mean of several ratios, each as :func:`bootstrap_ratio` takes it, with its interval.
 
     Each resample draws rounds for every pair (paired as in
     :func:`bootstrap_ratio`), so the interval accounts for the spread of
@@ -197,17 +209,22 @@ def bootstrap_geometric_mean(
     """
     if not pairs:
         raise ValueError("no ratio to average")
-    kept = [(_kept(top), _kept(bottom)) for top, bottom in pairs]
+    kept = []
+    for top, bottom in pairs:
+        rounds = _round_ratios(top, bottom)
+        kept.append(rounds if rounds is not None else (_kept(top), _kept(bottom)))
 
     def mean(draw: Callable[[int], list[int]] | None) -> float:
         logs = []
-        for top, bottom in kept:
-            if draw is None:
-                logs.append(math.log(_ratio_of_medians(top, bottom)))
+        for entry in kept:
+            if isinstance(entry, list):
+                picked = entry if draw is None else [entry[index] for index in draw(len(entry))]
+                logs.append(math.log(statistics.median(picked)))
                 continue
-            picks = draw(len(top))
-            other = picks if len(top) == len(bottom) else draw(len(bottom))
-            logs.append(math.log(_ratio_of_medians(_resample(top, picks), _resample(bottom, other))))
+            top, bottom = entry
+            if draw is not None:
+                top, bottom = _resample(top, draw(len(top))), _resample(bottom, draw(len(bottom)))
+            logs.append(math.log(_ratio_of_medians(top, bottom)))
         return math.exp(statistics.fmean(logs))
 
     chooser = random.Random(seed)
@@ -291,6 +308,27 @@ def _pooled(runs: _Runs) -> list[float]:
 def _resample(runs: list[list[float]], picks: Sequence[int]) -> list[list[float]]:
     """Return the runs at the drawn indices."""
     return [runs[index] for index in picks]
+
+
+def _round_ratios(top: _Runs, bottom: _Runs) -> list[float] | None:
+    """Return the round-by-round ratios of medians of two paired measurements; ``None`` if they are not paired.
+
+    Two measurements are paired when they have as many runs; a round where
+    either side has no value is left out.
+    """
+    if len(top) != len(bottom):
+        return None
+    ratios = []
+    for run, base in zip(top, bottom, strict=True):
+        if not len(run) or not len(base):
+            continue
+        denominator = statistics.median(base)
+        if denominator == 0:
+            raise ValueError("the denominator's median is zero")
+        ratios.append(statistics.median(run) / denominator)
+    if not ratios:
+        raise ValueError("no value to summarize: no round has values on both sides")
+    return ratios
 
 
 def _ratio_of_medians(top: _Runs, bottom: _Runs) -> float:

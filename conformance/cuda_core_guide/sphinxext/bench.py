@@ -465,8 +465,8 @@ def _chart_of_ratios(data: dict, names: list[str]) -> ReportPlot:
     chart = {
         "kind": "hbars",
         "title": "The reference's time per call relative to upstream's and to the floor's: "
-        "ratios of medians with their 95% intervals (below 1.0, the reference is faster).",
-        "xlabel": "ratio of median times per call",
+        "medians of the round-by-round ratios, with their 95% intervals (below 1.0, the reference is faster).",
+        "xlabel": "ratio of times per call (median over rounds)",
         "categories": [_plain_title(data, name) for name in names],
         "series": series,
         "references": [{"value": 1.0, "label": "1.0: the same time"}],
