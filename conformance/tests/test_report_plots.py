@@ -10,12 +10,12 @@ import pytest
 from bench_data import synthetic_report
 
 from cuda_core_guide.sphinxext import plot_style
-from cuda_core_guide.sphinxext.svg_plots import draw, render_svg, text_overlaps
+from cuda_core_guide.sphinxext.svg_plots import draw, render_svg, text_outside, text_overlaps
 
 PER_CALL = {
     "kind": "hbars",
     "title": "Ratios",
-    "xlabel": "ratio of times per call (median over rounds)",
+    "xlabel": "ratio of times per call",
     "categories": [
         "record an event (Stream.record(event))",
         "launch a kernel with a buffer and an int",
@@ -64,9 +64,16 @@ BANDWIDTH = {
 def test_no_text_of_a_chart_overlaps_another_and_none_is_small(chart: dict, width: str) -> None:
     figure = draw(chart, width)
     assert text_overlaps(figure) == []
+    assert text_outside(figure) == []
     texts = [text for text in figure.findobj(lambda artist: hasattr(artist, "get_fontsize")) if text.get_visible()]
     assert min(text.get_fontsize() for text in texts) >= plot_style.MIN_FONT_PT
     assert figure.get_size_inches()[0] == plot_style.FIGURE_WIDTH_IN[width]
+
+
+def test_a_text_wider_than_the_phone_s_drawing_is_reported_as_cut_off() -> None:
+    long_label = "ratio of times per call, the median over the rounds of each round's ratio"
+    assert text_outside(draw({**PER_CALL, "xlabel": long_label}, "narrow")) == [long_label]
+    assert text_outside(draw(PER_CALL, "narrow")) == []
 
 
 def test_a_chart_of_ratios_has_its_line_at_one_and_marks_what_was_not_measured() -> None:
@@ -133,7 +140,9 @@ def test_the_benchmark_s_charts_read_its_tables_names_and_draw_cleanly() -> None
         labels = {*map(str, chart["categories"]), *(series["label"] for series in chart["series"])}
         assert not labels & keys  # the tables' plain names, never the report's keys (floor_gil, alloc_free_1k)
         for width in plot_style.WIDTHS:
-            assert text_overlaps(draw(chart, width)) == []
+            figure = draw(chart, width)
+            assert text_overlaps(figure) == []
+            assert text_outside(figure) == []
     ratios = charts[0]
     assert ratios["series"][0]["values"][list(bench.OPERATIONS).index("graph_launch_10")] is None
     counter = charts[1]

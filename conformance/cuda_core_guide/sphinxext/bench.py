@@ -466,7 +466,7 @@ def _chart_of_ratios(data: dict, names: list[str]) -> ReportPlot:
         "kind": "hbars",
         "title": "The reference's time per call relative to upstream's and to the floor's: "
         "medians of the round-by-round ratios, with their 95% intervals (below 1.0, the reference is faster).",
-        "xlabel": "ratio of times per call (median over rounds)",
+        "xlabel": "ratio of times per call",
         "categories": [_plain_title(data, name) for name in names],
         "series": series,
         "references": [{"value": 1.0, "label": "1.0: the same time"}],

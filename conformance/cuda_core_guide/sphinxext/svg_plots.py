@@ -83,7 +83,7 @@ from cuda_core_guide.sphinxext.plot_style import (
     wrap,
 )
 
-__all__ = ["KINDS", "draw", "render_svg", "text_overlaps"]
+__all__ = ["KINDS", "draw", "render_svg", "text_outside", "text_overlaps"]
 
 KINDS = ("hbars", "lines")
 """The kinds of chart."""
@@ -195,6 +195,40 @@ def text_overlaps(figure: Figure) -> list[tuple[str, str]]:
             ):
                 overlapping.append((first, second))
     return overlapping
+
+
+def text_outside(figure: Figure) -> list[str]:
+    """Return the visible texts of a drawn figure that reach past its edges, and would be cut off.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+        A figure that :func:`draw` returned.
+
+    Returns
+    -------
+    list of str
+        The texts whose boxes leave the figure; empty when every text is inside.
+    """
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    edge = figure.bbox
+    # Tick labels of ticks beyond an axis's view limits are not drawn.
+    hidden = set()
+    for axes in figure.axes:
+        for axis in (axes.xaxis, axes.yaxis):
+            low, high = sorted(axis.get_view_interval())
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                if not low - 1e-9 * max(1.0, abs(high)) <= tick.get_loc() <= high + 1e-9 * max(1.0, abs(high)):
+                    hidden.update(id(label) for label in (tick.label1, tick.label2))
+    outside = []
+    for text in figure.findobj(matplotlib.text.Text):
+        if not text.get_visible() or not text.get_text().strip() or id(text) in hidden:
+            continue
+        box = text.get_window_extent(renderer)
+        if box.x0 < edge.x0 - 0.5 or box.x1 > edge.x1 + 0.5 or box.y0 < edge.y0 - 0.5 or box.y1 > edge.y1 + 0.5:
+            outside.append(text.get_text())
+    return outside
 
 
 def _height(chart: Mapping[str, object], width: str) -> float:
