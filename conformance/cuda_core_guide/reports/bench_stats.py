@@ -159,22 +159,9 @@ def bootstrap_ratio(numerator: _Runs, denominator: _Runs, *, resamples: int = RE
         If either side has no value (paired: no round where both have
         values), or a median is zero.
     """
+    value, draw = _ratio_statistic(numerator, denominator)
     chooser = random.Random(seed)
-    rounds = _round_ratios(numerator, denominator)
-    if rounds is not None:
-        ratio = statistics.median(rounds)
-        samples = [statistics.median(chooser.choices(rounds, k=len(rounds))) for _ in range(resamples)]
-    else:
-        top, bottom = _kept(numerator), _kept(denominator)
-        ratio = _ratio_of_medians(top, bottom)
-        samples = [
-            _ratio_of_medians(
-                _resample(top, chooser.choices(range(len(top)), k=len(top))),
-                _resample(bottom, chooser.choices(range(len(bottom)), k=len(bottom))),
-            )
-            for _ in range(resamples)
-        ]
-    estimate = _estimate(ratio, sorted(samples))
+    estimate = _estimate(value, sorted(draw(chooser) for _ in range(resamples)))
     estimate["verdict"] = verdict(float(estimate["low"]), float(estimate["high"]))
     return estimate
 
@@ -209,27 +196,13 @@ def bootstrap_geometric_mean(
     """
     if not pairs:
         raise ValueError("no ratio to average")
-    kept = []
-    for top, bottom in pairs:
-        rounds = _round_ratios(top, bottom)
-        kept.append(rounds if rounds is not None else (_kept(top), _kept(bottom)))
-
-    def mean(draw: Callable[[int], list[int]] | None) -> float:
-        logs = []
-        for entry in kept:
-            if isinstance(entry, list):
-                picked = entry if draw is None else [entry[index] for index in draw(len(entry))]
-                logs.append(math.log(statistics.median(picked)))
-                continue
-            top, bottom = entry
-            if draw is not None:
-                top, bottom = _resample(top, draw(len(top))), _resample(bottom, draw(len(bottom)))
-            logs.append(math.log(_ratio_of_medians(top, bottom)))
-        return math.exp(statistics.fmean(logs))
-
+    ratios = [_ratio_statistic(top, bottom) for top, bottom in pairs]
+    value = math.exp(statistics.fmean(math.log(ratio) for ratio, _ in ratios))
     chooser = random.Random(seed)
-    samples = sorted(mean(lambda count: chooser.choices(range(count), k=count)) for _ in range(resamples))
-    estimate = _estimate(mean(None), samples)
+    samples = sorted(
+        math.exp(statistics.fmean(math.log(draw(chooser)) for _, draw in ratios)) for _ in range(resamples)
+    )
+    estimate = _estimate(value, samples)
     estimate["verdict"] = verdict(float(estimate["low"]), float(estimate["high"]))
     return estimate
 
@@ -308,6 +281,26 @@ def _pooled(runs: _Runs) -> list[float]:
 def _resample(runs: list[list[float]], picks: Sequence[int]) -> list[list[float]]:
     """Return the runs at the drawn indices."""
     return [runs[index] for index in picks]
+
+
+def _ratio_statistic(top: _Runs, bottom: _Runs) -> tuple[float, Callable[[random.Random], float]]:
+    """Return a ratio as :func:`bootstrap_ratio` takes it, and a function that computes it over resampled rounds.
+
+    The function draws the rounds with the generator it is given: paired
+    rounds for both sides at once, otherwise each side's on its own.
+    """
+    rounds = _round_ratios(top, bottom)
+    if rounds is not None:
+        return statistics.median(rounds), lambda chooser: statistics.median(chooser.choices(rounds, k=len(rounds)))
+    kept_top, kept_bottom = _kept(top), _kept(bottom)
+
+    def resampled(chooser: random.Random) -> float:
+        drawn_top = _resample(kept_top, chooser.choices(range(len(kept_top)), k=len(kept_top)))
+        return _ratio_of_medians(
+            drawn_top, _resample(kept_bottom, chooser.choices(range(len(kept_bottom)), k=len(kept_bottom)))
+        )
+
+    return _ratio_of_medians(kept_top, kept_bottom), resampled
 
 
 def _round_ratios(top: _Runs, bottom: _Runs) -> list[float] | None:

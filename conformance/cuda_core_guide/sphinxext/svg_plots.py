@@ -61,7 +61,7 @@ import json
 import math
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 import matplotlib
 from matplotlib.axes import Axes
@@ -70,6 +70,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter
+from matplotlib.transforms import Bbox
 
 from cuda_core_guide.sphinxext.plot_style import (
     FIGURE_WIDTH_IN,
@@ -178,12 +179,7 @@ def text_overlaps(figure: Figure) -> list[tuple[str, str]]:
     list of tuple of (str, str)
         The texts of each overlapping pair; empty when none overlap.
     """
-    renderer = figure.canvas.get_renderer()
-    boxes = [
-        (text.get_text(), text.get_window_extent(renderer))
-        for text in figure.findobj(matplotlib.text.Text)
-        if text.get_visible() and text.get_text().strip()
-    ]
+    boxes = _text_boxes(figure)
     overlapping = []
     for index, (first, box) in enumerate(boxes):
         for second, other in boxes[index + 1 :]:
@@ -211,7 +207,6 @@ def text_outside(figure: Figure) -> list[str]:
         The texts whose boxes leave the figure; empty when every text is inside.
     """
     figure.canvas.draw()
-    renderer = figure.canvas.get_renderer()
     edge = figure.bbox
     # Tick labels of ticks beyond an axis's view limits are not drawn.
     hidden = set()
@@ -222,13 +217,20 @@ def text_outside(figure: Figure) -> list[str]:
                 if not low - 1e-9 * max(1.0, abs(high)) <= tick.get_loc() <= high + 1e-9 * max(1.0, abs(high)):
                     hidden.update(id(label) for label in (tick.label1, tick.label2))
     outside = []
-    for text in figure.findobj(matplotlib.text.Text):
-        if not text.get_visible() or not text.get_text().strip() or id(text) in hidden:
-            continue
-        box = text.get_window_extent(renderer)
+    for text, box in _text_boxes(figure, hidden):
         if box.x0 < edge.x0 - 0.5 or box.x1 > edge.x1 + 0.5 or box.y0 < edge.y0 - 0.5 or box.y1 > edge.y1 + 0.5:
-            outside.append(text.get_text())
+            outside.append(text)
     return outside
+
+
+def _text_boxes(figure: Figure, hidden: Set[int] = frozenset()) -> list[tuple[str, Bbox]]:
+    """Return each visible, non-empty text of a drawn figure with its box, leaving out the ``id`` in ``hidden``."""
+    renderer = figure.canvas.get_renderer()
+    return [
+        (text.get_text(), text.get_window_extent(renderer))
+        for text in figure.findobj(matplotlib.text.Text)
+        if text.get_visible() and text.get_text().strip() and id(text) not in hidden
+    ]
 
 
 def _height(chart: Mapping[str, object], width: str) -> float:
