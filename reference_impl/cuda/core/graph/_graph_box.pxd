@@ -28,7 +28,7 @@ cdef class _NodeRecord:
 cdef object node_lookup(uintptr_t address)
 cdef int node_register(uintptr_t address, object node) except -1
 cdef int node_forget(uintptr_t address) except -1
-cdef void node_release(uintptr_t address, PyObject* node) noexcept
+cdef void node_unregister(uintptr_t address, PyObject* node) noexcept
 cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, dict records)
 cdef _NodeRecord NodeRecord_get(dict records, cydriver.CUgraphNode node)
 cdef int NodeRecord_set(

@@ -49,7 +49,7 @@ cdef enum _NodeQuery:
 cdef unordered_map[uintptr_t, PyObject*] _NODES
 # The node object of each driver node, by the node's address: a node is one
 # object. The map borrows the object: its entry goes when the driver node is
-# destroyed (node_forget) or when the object is deallocated (node_release,
+# destroyed (node_forget) or when the object is deallocated (node_unregister,
 # from GraphNode's __dealloc__, before its memory is freed), whichever comes
 # first. Every access holds the GIL. This costs no Python object per node,
 # where a weak reference with a callback costs two.
@@ -124,7 +124,7 @@ cdef int node_register(uintptr_t address, object node) except -1:
     return 0
 
 
-cdef void node_release(uintptr_t address, PyObject* node) noexcept:
+cdef void node_unregister(uintptr_t address, PyObject* node) noexcept:
     """Forget ``node``, which is being deallocated, unless a newer object has taken its address."""
     found = _NODES.find(address)
     if found != _NODES.end() and deref(found).second == node:

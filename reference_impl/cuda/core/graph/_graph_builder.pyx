@@ -1332,8 +1332,10 @@ cdef Graph Graph_instantiate(cydriver.CUgraph graph, object options):
         if err == cydriver.CUresult.CUDA_SUCCESS:
             err = cydriver.cuGraphInstantiateWithParams(&c_exec, graph, &params)
             released = cydriver.cuGraphReleaseUserObject(graph, c_staged, 1)
-    HANDLE_RETURN(err)
+    # A failure to take the staged share back is reported first, then the
+    # instantiation's, as when the share was taken back in a finally block.
     HANDLE_RETURN(released)
+    HANDLE_RETURN(err)
     cdef Graph result = Graph.__new__(Graph)
     result._handle = c_exec
     result._attachments = attachments

@@ -66,7 +66,7 @@ from cuda.core.graph._graph_box cimport (
     node_forget,
     node_lookup,
     node_register,
-    node_release,
+    node_unregister,
 )
 from cuda.core.graph._graph_builder cimport Graph, Graph_check_open, Graph_instantiate
 
@@ -593,7 +593,7 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
     def __dealloc__(self):
         # The registry borrows the object: its entry goes before the memory.
         if self._handle != NULL:
-            node_release(<uintptr_t>self._handle, <PyObject*>self)
+            node_unregister(<uintptr_t>self._handle, <PyObject*>self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphNode):
