@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
+import inspect
+import pickle
 import threading
+import weakref
 from collections.abc import Callable
 
 import pytest
@@ -71,6 +74,27 @@ def test_device_rejects_negative_ordinals_before_asking_the_driver() -> None:
         Device(-3)
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Device(0, 1), r"Device\(\) takes at most 1 argument \(2 given\)"),
+        (lambda: Device(ordinal=0), r"Device\(\) got an unexpected keyword argument 'ordinal'"),
+        (lambda: Device(0, device_id=0), r"Device\(\) got multiple values for argument 'device_id'"),
+        (lambda: Device.__new__(Device, 0, 1), r"Device\(\) takes at most 1 argument \(2 given\)"),
+    ],
+)
+def test_device_checks_its_arguments_as_its_signature_says(call, message) -> None:
+    # The compiled type's constructor checks its arguments itself: the errors a
+    # Python ``__new__(cls, device_id=None)`` would raise, before the driver is asked.
+    with pytest.raises(TypeError, match=message):
+        call()
+
+
+def test_device_signature_is_inspectable() -> None:
+    assert str(inspect.signature(Device)) == "(device_id: 'Device | int | None' = None)"
+    assert type(Device) is type
+
+
 def test_compute_capability_is_a_named_tuple() -> None:
     capability = ComputeCapability(9, 0)
     assert capability == (9, 0)
@@ -113,6 +137,36 @@ def test_device_objects_are_per_thread_singletons(device) -> None:
     other = run_in_thread(lambda: Device(0))
     assert other is not device
     assert other == device
+
+
+@pytest.mark.gpu
+def test_every_way_of_calling_device_gives_the_thread_s_object(device) -> None:
+    assert Device(device_id=0) is device
+    assert Device(device_id=None) is device
+    assert Device() is device
+    assert Device.__new__(Device, 0) is device
+    assert Device.__new__(Device) is device
+    assert pickle.loads(pickle.dumps(device)) is device
+    assert weakref.ref(device)() is device
+    assert Device.get_all_devices()[0] is device
+
+
+@pytest.mark.gpu
+def test_a_subclass_call_reaches_the_same_lookup(device) -> None:
+    class Named(Device):
+        pass
+
+    # As with upstream's ``__new__``: the thread's objects are shared, whichever class asked first.
+    assert Named(0) is device
+    assert Named() is device
+    with pytest.raises(TypeError, match=r"Named\(\) got an unexpected keyword argument 'x'"):
+        Named(x=0)
+
+
+@pytest.mark.gpu
+def test_device_objects_refuse_new_attributes(device) -> None:
+    with pytest.raises(AttributeError):
+        device.ordinal = 0
 
 
 @pytest.mark.gpu

@@ -12,6 +12,7 @@ allocations.
 
 from __future__ import annotations
 
+from cpython.object cimport PyObject, PyTypeObject, newfunc
 from cpython.pystate cimport PyThreadState_GetDict
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
@@ -28,6 +29,7 @@ from cuda.core._event cimport Event_create
 from cuda.core._stream cimport Stream_create, Stream_from_protocol, default_stream
 from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, index_argument
 
+import inspect
 import operator
 import threading
 
@@ -47,6 +49,17 @@ cdef enum:
     _NAME_BUFFER_SIZE = 256
     _PCI_BUS_ID_BUFFER_SIZE = 32
 
+cdef extern from *:
+    """
+    // Set the vectorcall slot of a type object, which calls of the type use
+    // instead of its tp_new and tp_init: Cython's PyTypeObject leaves it out.
+    static void cuda_core_set_type_vectorcall(PyTypeObject *type, void *call) {
+        type->tp_vectorcall = (vectorcallfunc)call;
+    }
+    """
+    void cuda_core_set_type_vectorcall(PyTypeObject* type, void* call)
+    Py_ssize_t PyVectorcall_NARGS(size_t nargsf)
+
 # Per thread: the Device objects, one per ordinal, under this key of the
 # thread state's dictionary (see Device_thread_devices).
 cdef str _THREAD_DEVICES_KEY = "cuda.core._device.Device objects"
@@ -60,13 +73,18 @@ _init_lock = threading.Lock()
 _primary_contexts = {}
 _primary_lock = threading.Lock()
 
+# The Device type's own allocation, saved before Device_install_constructor
+# replaces the type's constructor; and the arguments it is called with.
+cdef newfunc _device_allocate = NULL
+cdef tuple _NO_ARGUMENTS = ()
+
 # The default memory resource's type, and the C body of its allocate, once
 # cuda.core._memory has registered them (Device_register_default_allocate).
 cdef object _default_resource_type = None
 cdef AllocateFunction _default_allocate = NULL
 
 
-class Device:
+cdef class Device:
     """Represent a CUDA device, the entry point for streams, events and memory.
 
     ``Device(ordinal)`` returns the same object every time it is called with
@@ -109,31 +127,33 @@ class Device:
     >>> stream = device.create_stream()
     """
 
-    __slots__ = (
-        "_device_id",
-        "_context",
-        "_current_green",
-        "_primary",
-        "_memory_resource",
-        "_properties",
-        "_uuid",
-        "__weakref__",
-    )
+    # Read from other objects by the comparisons, so readable from Python.
+    cdef readonly int _device_id
+    # The context set_current made current on this thread, and the primary
+    # context's view, kept once made.
+    cdef Context _context
+    cdef Context _primary
+    # The green context made current here, held while it is current.
+    cdef object _current_green
+    cdef object _memory_resource
+    cdef object _properties
+    cdef object _uuid
+    cdef object __weakref__
 
-    def __new__(cls, device_id: Device | int | None = None) -> Device:
-        cdef Py_ssize_t c_ordinal
-        if type(device_id) is int and device_id >= 0:
-            c_ordinal = device_id  # the common case, checked without a Python call
-        elif isinstance(device_id, Device):
-            return device_id
-        elif device_id is None:
-            c_ordinal = Device_current_ordinal()
-        else:
-            c_ordinal = Device_check_ordinal(device_id)
-        cdef list devices = Device_thread_devices(cls)
-        if c_ordinal >= len(devices):
-            raise ValueError(f"device_id must be in [0, {len(devices)}), got {device_id}")
-        return devices[c_ordinal]
+    # What inspect.signature(Device) answers: it cannot read a compiled
+    # type's constructor, and Device_new checks the arguments itself.
+    __signature__ = inspect.Signature([
+        inspect.Parameter(
+            "device_id",
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=None,
+            annotation="Device | int | None",
+        )
+    ])
+
+    def __init__(self, device_id: Device | int | None = None) -> None:
+        """Do nothing: the call returned the calling thread's existing object (see the class)."""
+
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Device):
@@ -562,7 +582,9 @@ class Device:
             is being captured into a graph (see
             :meth:`DeviceMemoryResource.allocate`).
         """
-        index_argument(size, "size")
+        if type(size) is not int:
+            # A size of the wrong type is refused before a missing context.
+            index_argument(size, "size")
         Device_context_handle(self)
         # The resource is read from its slot, not through the property: one
         # Python call fewer on every allocation once the resource exists.
@@ -597,9 +619,8 @@ class Device:
         CUDAError
             If the driver reports an error.
         """
-        peer = Device(peer)
         cdef cydriver.CUdevice c_device = self._device_id
-        cdef cydriver.CUdevice c_peer = peer._device_id
+        cdef cydriver.CUdevice c_peer = (<Device>Device(peer))._device_id
         cdef int c_can_access = 0
         if c_device == c_peer:
             return True
@@ -2254,7 +2275,7 @@ cdef object Device_check_ordinal(object device_id):
     return ordinal
 
 
-cdef cydriver.CUcontext Device_context_handle(object self) except NULL:
+cdef cydriver.CUcontext Device_context_handle(Device self) except NULL:
     """Return the driver context that ``set_current`` gave this thread's Device object."""
     cdef Context ctx = self._context
     if ctx is None:
@@ -2269,7 +2290,7 @@ cdef cydriver.CUcontext Device_context_handle(object self) except NULL:
     return ctx._handle
 
 
-cdef object Device_green_context(object self):
+cdef object Device_green_context(Device self):
     """Return the green context handle of the context ``set_current`` gave this thread's Device object.
 
     ``None`` for a primary context. What is made in the context holds it, so
@@ -2342,6 +2363,80 @@ cdef cydriver.CUcontext Device_primary_context(int device_id) except NULL:
     return c_ctx
 
 
+cdef object Device_lookup(type cls, object device_id):
+    """Return this thread's Device object for ``device_id``: the body of ``Device(device_id)``."""
+    cdef Py_ssize_t c_ordinal
+    if device_id is None:
+        c_ordinal = Device_current_ordinal()
+    elif type(device_id) is int and device_id >= 0:
+        c_ordinal = device_id  # the common case, checked without a Python call
+    elif isinstance(device_id, Device):
+        return device_id
+    else:
+        c_ordinal = Device_check_ordinal(device_id)
+    cdef list devices = Device_thread_devices(cls)
+    if c_ordinal >= len(devices):
+        raise ValueError(f"device_id must be in [0, {len(devices)}), got {device_id}")
+    return devices[c_ordinal]
+
+
+cdef object Device_call(type cls, tuple args, dict kwargs):
+    """Return ``cls(*args, **kwargs)``, checking the arguments as a signature ``(device_id=None)`` would."""
+    cdef Py_ssize_t given = len(args) + len(kwargs)
+    for name in kwargs:
+        if name != "device_id":
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
+        if args:
+            raise TypeError(f"{cls.__name__}() got multiple values for argument 'device_id'")
+    if given > 1:
+        raise TypeError(f"{cls.__name__}() takes at most 1 argument ({given} given)")
+    if args:
+        return Device_lookup(cls, args[0])
+    return Device_lookup(cls, kwargs.get("device_id"))
+
+
+cdef object Device_new(type cls, PyObject* args, PyObject* kwargs):
+    """The Device type's constructor (``tp_new``), which subclasses' calls and ``Device.__new__`` reach."""
+    return Device_call(
+        cls,
+        <tuple>args if args != NULL else _NO_ARGUMENTS,
+        <dict>kwargs if kwargs != NULL else {},
+    )
+
+
+cdef object Device_vectorcall(PyObject* cls, PyObject** args, size_t nargsf, PyObject* kwnames):
+    """Calls of the Device type itself: ``Device()`` and ``Device(0)`` without building an argument tuple."""
+    cdef Py_ssize_t nargs = PyVectorcall_NARGS(nargsf)
+    cdef Py_ssize_t i
+    if kwnames == NULL:
+        if nargs == 0:
+            return Device_lookup(<type>cls, None)
+        if nargs == 1:
+            return Device_lookup(<type>cls, <object>args[0])
+    positional = tuple([<object>args[i] for i in range(nargs)])
+    names = <tuple>kwnames if kwnames != NULL else ()
+    keywords = {names[i]: <object>args[nargs + i] for i in range(len(names))}
+    return Device_call(<type>cls, positional, keywords)
+
+
+cdef int Device_install_constructor() except -1:
+    """Make calls of :class:`Device` look up the thread's object, as a Python ``__new__`` would.
+
+    A compiled type's constructor makes a new object; ``Device(0)`` must
+    return the same one each time on a thread. The type's ``tp_new``, which
+    subclasses inherit and ``Device.__new__`` calls, is replaced by
+    :func:`Device_new`; calls of ``Device`` itself go to
+    :func:`Device_vectorcall`, past ``type.__call__``. ``__init__`` does
+    nothing, so skipping it changes nothing.
+    """
+    global _device_allocate
+    cdef PyTypeObject* c_type = <PyTypeObject*>Device
+    _device_allocate = c_type.tp_new
+    c_type.tp_new = <newfunc>Device_new
+    cuda_core_set_type_vectorcall(c_type, <void*>Device_vectorcall)
+    return 0
+
+
 cdef list Device_thread_devices(type cls):
     """Return this thread's Device objects, one per ordinal, creating them on first use.
 
@@ -2355,14 +2450,9 @@ cdef list Device_thread_devices(type cls):
     if devices is None:
         devices = []
         for ordinal in range(Device_count()):
-            device = object.__new__(cls)
-            device._device_id = ordinal
-            device._context = None
-            device._primary = None
-            device._current_green = None
-            device._memory_resource = None
-            device._properties = None
-            device._uuid = None
+            # The type's own allocation, not the call: that would look the object up.
+            device = _device_allocate(cls, <PyObject*>_NO_ARGUMENTS, NULL)
+            (<Device>device)._device_id = ordinal
             devices.append(device)
         state[_THREAD_DEVICES_KEY] = devices
     return devices
@@ -2374,3 +2464,6 @@ cdef int DeviceProperties_get(DeviceProperties self, cydriver.CUdevice_attribute
     if value is None:
         value = self._cache[attr] = self._get_attribute(attr)
     return value
+
+
+Device_install_constructor()

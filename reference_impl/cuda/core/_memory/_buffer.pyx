@@ -974,16 +974,21 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
 
 cdef size_t size_argument(object size, str name) except? 0:
     """Return ``size`` as a C size, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
+    cdef size_t c_size
+    if type(size) is not int:
+        try:
+            # operator.index without the look-up of the module and its function.
+            size = PyNumber_Index(size)
+        except TypeError:
+            raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
     try:
-        # operator.index without the look-up of the module and its function.
-        value = PyNumber_Index(size)
-    except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(size).__name__}") from None
-    if value < 0:
-        raise ValueError(f"{name} must not be negative, got {value}")
-    if value > _SIZE_MAX:
-        raise OverflowError(f"{name} must be at most {_SIZE_MAX}, got {value}")
-    return value
+        # The conversion checks the range, without comparing Python ints.
+        c_size = size
+    except OverflowError:
+        if size < 0:
+            raise ValueError(f"{name} must not be negative, got {size}") from None
+        raise OverflowError(f"{name} must be at most {_SIZE_MAX}, got {size}") from None
+    return c_size
 
 
 def _size_argument(size: object, name: str) -> int:
