@@ -152,7 +152,7 @@ cdef class Device:
     ])
 
     def __init__(self, device_id: Device | int | None = None) -> None:
-        """Do nothing: the call returned the calling thread's existing object (see the class)."""
+        """Do nothing: ``Device(device_id)`` returned the calling thread's existing object."""
 
 
     def __eq__(self, other: object) -> bool:
