@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import gc
 import inspect
 import pickle
 import threading
@@ -17,7 +18,7 @@ from cuda.bindings import driver
 from cuda.pathfinder import DynamicLibNotFoundError
 
 import cuda.core
-from cuda.core import Context, Device, DeviceProperties, EventOptions, StreamOptions
+from cuda.core import Context, Device, DeviceProperties, EventOptions, LegacyPinnedMemoryResource, StreamOptions
 from cuda.core._utils.cuda_utils import ComputeCapability, CUDAError
 
 ATTRIBUTE = driver.CUdevice_attribute
@@ -161,6 +162,30 @@ def test_a_subclass_call_reaches_the_same_lookup(device) -> None:
     assert Named() is device
     with pytest.raises(TypeError, match=r"Named\(\) got an unexpected keyword argument 'x'"):
         Named(x=0)
+
+
+@pytest.mark.gpu
+def test_what_a_finished_thread_s_device_made_works_after_its_device_objects_are_gone(device) -> None:
+    def body():
+        made_on = Device(0)
+        made_on.set_current()
+        stream = made_on.create_stream()
+        buffer = made_on.allocate(1024, stream=stream)
+        buffer.fill(3, stream=stream)
+        return weakref.ref(made_on), stream, buffer
+
+    # The thread's Device objects go with its thread state; nothing but a weak
+    # reference is left of them once the thread has ended and garbage is collected.
+    gone, stream, buffer = run_in_thread(body)
+    gc.collect()
+    assert gone() is None
+    host = LegacyPinnedMemoryResource().allocate(1024)
+    buffer.copy_to(host, stream=stream)
+    stream.sync()
+    assert bytes(memoryview(host)) == b"\x03" * 1024
+    host.close()
+    buffer.close(stream)
+    stream.close()
 
 
 @pytest.mark.gpu
