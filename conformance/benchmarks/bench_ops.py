@@ -55,6 +55,7 @@ OPERATIONS = (
     "fill_1k",
     "alloc_free_1k",
     "alloc_free_1k_checked",
+    "alloc_free_1k_object",
     "copy_1k",
     "launch_empty",
     "launch_ptr_int",
@@ -63,6 +64,7 @@ OPERATIONS = (
     "compile",
     "graph_add_kernel",
     "graph_add_kernel_owned",
+    "graph_add_kernel_object",
     "graph_instantiate",
     "graph_instantiate_owned",
     "graph_launch_10",
@@ -71,13 +73,16 @@ OPERATIONS = (
 """Every per-call operation, in the order the report lists them; the report's ``OPERATIONS`` says what each is."""
 FLOOR_VARIANTS = {
     "alloc_free_1k_checked": "alloc_free_1k",
+    "alloc_free_1k_object": "alloc_free_1k",
     "graph_add_kernel_owned": "graph_add_kernel",
+    "graph_add_kernel_object": "graph_add_kernel",
     "graph_instantiate_owned": "graph_instantiate",
     "graph_launch_10_owned": "graph_launch_10",
 }
 """Operations that time another operation's call again, against a floor that makes the driver calls
 the guide requires of it: the capture check before an allocation, a user object per graph node, and
-one staged for each executable graph."""
+one staged for each executable graph; the ``_object`` floors also take the API's shape (an object
+returned, whose method undoes the call; a node that holds its kernel and arguments)."""
 _GRAPH_NODES = 10
 """The kernel nodes of the graph that ``graph_instantiate`` and ``graph_launch_10`` use."""
 PHASE_OPERATIONS = (
@@ -316,6 +321,7 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
     context = int(_checked(driver.cuCtxGetCurrent()))
     stream_sync, memset_d8, memcpy_dtod = floor.stream_sync, floor.memset_d8, floor.memcpy_dtod
     mem_alloc, mem_alloc_checked, mem_free = floor.mem_alloc, floor.mem_alloc_checked, floor.mem_free
+    mem_alloc_object = floor.mem_alloc_object
     event_record, event_query = floor.event_record, floor.event_query
 
     def sync() -> None:
@@ -329,6 +335,7 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
         "fill_1k": Operation(lambda: memset_d8(source, 7, _SMALL, stream), sync),
         "alloc_free_1k": Operation(lambda: mem_free(mem_alloc(pool, _SMALL, stream), stream), sync),
         "alloc_free_1k_checked": Operation(lambda: mem_free(mem_alloc_checked(pool, _SMALL, stream), stream), sync),
+        "alloc_free_1k_object": Operation(lambda: mem_alloc_object(pool, _SMALL, stream=stream).close(stream), sync),
         "copy_1k": Operation(lambda: memcpy_dtod(destination, source, _SMALL, stream), sync),
     }
     if objects.kernels is not None:
@@ -354,6 +361,7 @@ def _floor_graph_operations(
     kernel = int(objects.kernels[1].handle)
     add, destroy_node = floor.graph_add_kernel, floor.graph_destroy_node
     add_owned, destroy_owned = floor.graph_add_kernel_owned, floor.graph_destroy_node_owned
+    add_object, kernel_object = floor.graph_add_kernel_object, objects.kernels[1]
     instantiate, exec_destroy, launch = floor.graph_instantiate, floor.graph_exec_destroy, floor.graph_launch
     instantiate_staged = floor.graph_instantiate_staged
     scratch, chain, owned_chain = floor.graph_create(), floor.graph_create(), floor.graph_create()
@@ -373,6 +381,9 @@ def _floor_graph_operations(
         "graph_add_kernel": Operation(lambda: destroy_node(add(scratch, 0, kernel, destination, 5)), None),
         "graph_add_kernel_owned": Operation(
             lambda: destroy_owned(scratch, *add_owned(scratch, 0, kernel, destination, 5)), None
+        ),
+        "graph_add_kernel_object": Operation(
+            lambda: add_object(scratch, kernel, kernel_object, destination, 5).destroy(), None
         ),
         "graph_instantiate": Operation(lambda: exec_destroy(instantiate(chain)), None),
         "graph_instantiate_owned": Operation(lambda: exec_destroy(instantiate_staged(owned_chain)), None),

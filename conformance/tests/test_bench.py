@@ -312,7 +312,14 @@ def test_each_floor_variant_times_its_operation_s_call_over_a_floor_of_its_own()
         assert {variant, operation} <= set(bench_report.OPERATIONS)
     # Their floors make the calls the guide requires and the bare floors leave out.
     used = floor_functions_used()
-    required = {"mem_alloc_checked", "graph_add_kernel_owned", "graph_destroy_node_owned", "graph_instantiate_staged"}
+    required = {
+        "mem_alloc_checked",
+        "mem_alloc_object",
+        "graph_add_kernel_owned",
+        "graph_add_kernel_object",
+        "graph_destroy_node_owned",
+        "graph_instantiate_staged",
+    }
     assert required <= used
 
 

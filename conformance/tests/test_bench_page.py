@@ -219,6 +219,30 @@ def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
     assert floor_target(per_call)[1:] == ("missed by record", MISSED)
 
 
+def test_a_call_with_two_floor_variants_is_held_to_the_last() -> None:
+    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED, target_rows
+
+    def floor_target(per_call: dict) -> tuple[str, str, str]:
+        rows = target_rows({"per_call": per_call}, str)
+        return next(row for row in rows if row[0].startswith("reference / floor"))
+
+    within = {"value": 1.02, "low": 0.98, "high": 1.06}
+    over = {"value": 1.40, "low": 1.30, "high": 1.50}
+    per_call = {
+        "alloc_free_1k": {"title": "bare", "ratio_floor": over},
+        "alloc_free_1k_checked": {"title": "checked", "ratio_floor": within},
+        "alloc_free_1k_object": {"title": "object", "ratio_floor": over},
+    }
+    # The object floor does the most of what the guide requires: it alone counts.
+    assert floor_target(per_call)[1:] == ("missed by object", MISSED)
+    per_call["alloc_free_1k_checked"]["ratio_floor"] = over
+    per_call["alloc_free_1k_object"]["ratio_floor"] = within
+    assert floor_target(per_call)[1:] == ("all 1 within", MET)
+    # A report from before the object floor holds the call to the one it has.
+    del per_call["alloc_free_1k_object"]
+    assert floor_target(per_call)[1:] == ("missed by checked", MISSED)
+
+
 def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:
     report = current_report()
     docs = built_site(capsys, tmp_path, report)

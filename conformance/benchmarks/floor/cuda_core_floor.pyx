@@ -20,6 +20,11 @@ control of the GIL benchmark, showing what holding it costs other threads.
 of the operation and the bare floor leaves out (the capture check before
 an allocation, a user object per graph node, one staged for an executable
 graph), so that the report can give the reference's time over both.
+``mem_alloc_object`` and ``graph_add_kernel_object`` go one step further and
+take the shape of the API's call: they return an object (a
+:class:`DeviceBuffer`, a :class:`KernelNode`) whose method undoes the call,
+and the node holds the kernel and its arguments, as the guide requires of
+``Device.allocate`` and ``GraphDefinition.launch``; they hold nothing else.
 
 ``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
 it is benchmark tooling, not part of ``cuda.core``.
@@ -27,17 +32,23 @@ it is benchmark tooling, not part of ``cuda.core``.
 
 from __future__ import annotations
 
+cimport cython
 from libc.stdint cimport uintptr_t
 from libc.string cimport memset
 
 from cuda.bindings cimport cydriver
 
+import warnings
+
 __all__ = [
+    "DeviceBuffer",
+    "KernelNode",
     "ctx_get_device",
     "ctx_set_current",
     "event_query",
     "event_record",
     "graph_add_kernel",
+    "graph_add_kernel_object",
     "graph_add_kernel_owned",
     "graph_create",
     "graph_destroy",
@@ -51,6 +62,7 @@ __all__ = [
     "launch_ptr_int",
     "mem_alloc",
     "mem_alloc_checked",
+    "mem_alloc_object",
     "mem_free",
     "memcpy_dtod",
     "memset_d8",
@@ -58,6 +70,76 @@ __all__ = [
     "memset_d8_sync_with_gil",
     "stream_sync",
 ]
+
+
+@cython.freelist(16)
+cdef class DeviceBuffer:
+    """Memory from a pool that :func:`mem_alloc_object` allocated: the floor of a ``Buffer``.
+
+    It frees its memory on :meth:`close`, or when collected before that.
+    """
+
+    cdef uintptr_t _ptr
+    cdef uintptr_t _stream
+
+    def __dealloc__(self):
+        cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>self._ptr
+        cdef cydriver.CUresult err
+        if pointer == 0:
+            return
+        self._ptr = 0
+        with nogil:
+            err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>self._stream)
+        if err != cydriver.CUresult.CUDA_SUCCESS:
+            # Nothing can be raised from here: say so instead.
+            warnings.warn(f"freeing {pointer:#x} failed: CUDA driver error {<int>err}", RuntimeWarning, stacklevel=1)
+
+    def close(self, uintptr_t stream) -> None:
+        """Free the memory in stream order (``cuMemFreeAsync``); a second call does nothing.
+
+        Parameters
+        ----------
+        stream : int
+            The ``CUstream`` to free on.
+        """
+        cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>self._ptr
+        cdef cydriver.CUresult err
+        if pointer == 0:
+            return
+        self._ptr = 0
+        with nogil:
+            err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>stream)
+        check(err)
+
+
+@cython.freelist(16)
+cdef class KernelNode:
+    """A kernel node that :func:`graph_add_kernel_object` added: the floor of a ``KernelNode``.
+
+    It holds the kernel and the arguments of the launch, and the graph's
+    user object, until :meth:`destroy`.
+    """
+
+    cdef uintptr_t _graph
+    cdef uintptr_t _node
+    cdef uintptr_t _owner
+    cdef object _payload
+
+    def destroy(self) -> None:
+        """Remove the node and the graph's share of its user object; a second call does nothing."""
+        cdef cydriver.CUresult err
+        cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
+        if node == NULL:
+            return
+        with nogil:
+            err = cydriver.cuGraphDestroyNode(node)
+            if err == cydriver.CUresult.CUDA_SUCCESS:
+                err = cydriver.cuGraphReleaseUserObject(
+                    <cydriver.CUgraph>self._graph, <cydriver.CUuserObject>self._owner, 1
+                )
+        check(err)
+        self._node = 0
+        self._payload = None
 
 
 def event_record(uintptr_t event, uintptr_t stream) -> None:
@@ -179,19 +261,34 @@ def mem_alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) -> int:
     RuntimeError
         If the stream is being captured, or the driver reports an error.
     """
-    cdef cydriver.CUresult err
-    cdef cydriver.CUdeviceptr pointer = 0
-    cdef cydriver.CUstreamCaptureStatus status = cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE
-    with nogil:
-        err = cydriver.cuStreamIsCapturing(<cydriver.CUstream>stream, &status)
-        if err == cydriver.CUresult.CUDA_SUCCESS and status == cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
-            err = cydriver.cuMemAllocFromPoolAsync(
-                &pointer, size, <cydriver.CUmemoryPool>pool, <cydriver.CUstream>stream
-            )
-    check(err)
-    if status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
-        raise RuntimeError("the stream is being captured")
-    return pointer
+    return _alloc_checked(pool, size, stream)
+
+
+def mem_alloc_object(uintptr_t pool, size_t size, *, uintptr_t stream) -> DeviceBuffer:
+    """Allocate as :func:`mem_alloc_checked` does; return the memory as a :class:`DeviceBuffer`.
+
+    The floor of ``Device.allocate(size, stream=stream)`` followed by
+    ``Buffer.close(stream)`` in the API's shape: a stream given by keyword,
+    an object returned, and a method of it that frees the memory.
+
+    Parameters
+    ----------
+    pool : int
+        A ``CUmemoryPool``.
+    size : int
+        Bytes to allocate.
+    stream : int
+        A ``CUstream``.
+
+    Returns
+    -------
+    DeviceBuffer
+        The memory, freed on ``stream`` when collected unless closed.
+    """
+    cdef DeviceBuffer buffer = DeviceBuffer.__new__(DeviceBuffer)
+    buffer._ptr = _alloc_checked(pool, size, stream)
+    buffer._stream = stream
+    return buffer
 
 
 def mem_free(uintptr_t pointer, uintptr_t stream) -> None:
@@ -397,6 +494,44 @@ def graph_add_kernel_owned(
     return _kernel_node(graph, dependency, kernel, pointer, value), <uintptr_t>owner
 
 
+def graph_add_kernel_object(uintptr_t graph, uintptr_t kernel, object kernel_object, *args) -> KernelNode:
+    """Add an entry node as :func:`graph_add_kernel_owned` does; return it as a :class:`KernelNode`.
+
+    The floor of ``GraphDefinition.launch(config, kernel, *args)`` followed
+    by ``KernelNode.destroy()`` in the API's shape: the arguments passed as
+    ``*args``, an object returned that holds the kernel and the arguments,
+    and a method of it that removes the node.
+
+    Parameters
+    ----------
+    graph : int
+        A ``CUgraph``.
+    kernel : int
+        A ``CUkernel``, launched in the current context.
+    kernel_object : object
+        What the node holds for the kernel.
+    *args : int
+        The device pointer and the 32-bit integer passed to the kernel.
+
+    Returns
+    -------
+    KernelNode
+        The new node.
+    """
+    pointer, value = args
+    cdef cydriver.CUresult err
+    cdef cydriver.CUuserObject owner = NULL
+    with nogil:
+        err = _graph_owned_user_object(<cydriver.CUgraph>graph, &owner)
+    check(err)
+    cdef KernelNode node = KernelNode.__new__(KernelNode)
+    node._graph = graph
+    node._owner = <uintptr_t>owner
+    node._payload = (kernel_object, args)
+    node._node = _kernel_node(graph, 0, kernel, pointer, value)
+    return node
+
+
 def graph_destroy_node_owned(uintptr_t graph, uintptr_t node, uintptr_t owner) -> None:
     """Remove a node that :func:`graph_add_kernel_owned` added, and the graph's share of its user object.
 
@@ -554,6 +689,23 @@ def memset_d8_sync_with_gil(uintptr_t pointer, size_t count, uintptr_t stream) -
     if err == cydriver.CUresult.CUDA_SUCCESS:
         err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)  # noqa: CUD001 - the control holds the GIL
     check(err)
+
+
+cdef cydriver.CUdeviceptr _alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) except? 0:
+    """Allocate as :func:`mem_alloc_checked` says; return the pointer."""
+    cdef cydriver.CUresult err
+    cdef cydriver.CUdeviceptr pointer = 0
+    cdef cydriver.CUstreamCaptureStatus status = cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE
+    with nogil:
+        err = cydriver.cuStreamIsCapturing(<cydriver.CUstream>stream, &status)
+        if err == cydriver.CUresult.CUDA_SUCCESS and status == cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+            err = cydriver.cuMemAllocFromPoolAsync(
+                &pointer, size, <cydriver.CUmemoryPool>pool, <cydriver.CUstream>stream
+            )
+    check(err)
+    if status != cydriver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+        raise RuntimeError("the stream is being captured")
+    return pointer
 
 
 cdef uintptr_t _kernel_node(

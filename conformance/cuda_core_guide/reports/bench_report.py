@@ -90,6 +90,7 @@ OPERATIONS = {
     "fill_1k": "fill 1 KiB (`Buffer.fill`)",
     "alloc_free_1k": "allocate + close 1 KiB from the pool",
     "alloc_free_1k_checked": "allocate + close 1 KiB, over a floor that also checks for capture",
+    "alloc_free_1k_object": "allocate + close 1 KiB, over a floor that also checks for capture and returns an object",
     "copy_1k": "copy 1 KiB device to device (`Buffer.copy_to`)",
     "launch_empty": "launch a kernel without arguments",
     "launch_ptr_int": "launch a kernel with a buffer and an int",
@@ -98,6 +99,10 @@ OPERATIONS = {
     "compile": "`Program.compile` of a small kernel (slow path)",
     "graph_add_kernel": "add + destroy a kernel node (`GraphDefinition.launch`)",
     "graph_add_kernel_owned": "add + destroy a kernel node, over a floor that also keeps a user object",
+    "graph_add_kernel_object": (
+        "add + destroy a kernel node, over a floor that also keeps a user object and returns a node "
+        "holding its kernel and arguments"
+    ),
     "graph_instantiate": "instantiate + close a graph of 10 kernel nodes",
     "graph_instantiate_owned": "instantiate + close a graph of 10 kernel nodes, over a floor that keeps user objects",
     "graph_launch_10": "launch a graph of 10 kernel nodes (`Graph.launch`)",
@@ -119,13 +124,16 @@ _SLOW_PATHS = ("compile",)
 
 FLOOR_VARIANTS = {
     "alloc_free_1k_checked": "alloc_free_1k",
+    "alloc_free_1k_object": "alloc_free_1k",
     "graph_add_kernel_owned": "graph_add_kernel",
+    "graph_add_kernel_object": "graph_add_kernel",
     "graph_instantiate_owned": "graph_instantiate",
     "graph_launch_10_owned": "graph_launch_10",
 }
-"""Operations that time another one's call again (the value), over a floor that also makes the driver
-calls the guide requires of it (``bench_ops.FLOOR_VARIANTS``): left out of the geometric mean, which
-counts each call once, and the floor that the targets hold the other's call to."""
+"""Operations that time another one's call again (the value), over a floor that also does what the
+guide requires of it (``bench_ops.FLOOR_VARIANTS``): left out of the geometric mean, which counts each
+call once. The targets hold a call to its last variant here, the floor with the most of what the
+guide requires."""
 
 _SOURCE_SUFFIXES = (".pyx", ".pxd", ".py", ".h")
 _REQUIRED = ("format", "date", "commit", "device", "machine", "versions", "settings", "per_call", "quotes")

@@ -537,8 +537,8 @@ PER_THREAD_DEFAULT_STREAM = Stream_wrap(
 """The calling thread's own default stream, synchronized only with the legacy default stream."""
 
 
-cdef Stream Stream_accept(object arg, bint allow_stream_protocol=False):
-    """Return ``arg`` as an open :class:`Stream`, for functions that take a stream argument.
+cdef Stream Stream_accept_any(object arg, bint allow_stream_protocol):
+    """Return ``arg`` as an open :class:`Stream`, for functions that take a stream argument (see ``Stream_accept``).
 
     A :class:`~cuda.core.graph.GraphBuilder` stands for its stream. With
     ``allow_stream_protocol``, an object with a ``__cuda_stream__`` method

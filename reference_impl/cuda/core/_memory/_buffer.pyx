@@ -13,6 +13,7 @@ host can read it.
 from __future__ import annotations
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
+from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.number cimport PyNumber_Index
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
@@ -36,12 +37,24 @@ from cuda.core._stream cimport (
     _StreamHandle,
     default_stream,
 )
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, raise_argument_type_error
+from cuda.core._utils.cuda_utils cimport (
+    HANDLE_RETURN,
+    check_argument_type,
+    new_instance,
+    raise_argument_type_error,
+)
 
 import warnings
 import weakref
 
 __all__ = ["Buffer", "MemoryResource"]
+
+
+cdef extern from "Python.h":
+    # Without the exception value of cpython.long's declaration: size_argument
+    # tests for the error itself, so that an out-of-range int is reported in
+    # its words instead of Python's.
+    size_t PyLong_AsSize_t(object value) noexcept
 
 _BYTE_MAX = 0xFF
 """The largest value an ``int`` fill value may have: it fills single bytes."""
@@ -817,7 +830,7 @@ cdef Buffer Buffer_from_ptr(
 ):
     """Create an open buffer; ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
     # Buffer.__new__(Buffer) with the type known here compiles to a direct
-    # tp_new call; cls.__new__(cls) would look __new__ up on every allocation.
+    # tp_new call, as new_instance does for a type known only at run time.
     return Buffer_init(Buffer.__new__(Buffer), ptr, size, mr, owner, stream)
 
 
@@ -825,7 +838,7 @@ cdef Buffer Buffer_from_ptr_as(
     type cls, uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
 ):
     """Create an open buffer of type ``cls``, a subclass of :class:`Buffer`."""
-    return Buffer_init(cls.__new__(cls), ptr, size, mr, owner, stream)
+    return Buffer_init(<Buffer>new_instance(cls), ptr, size, mr, owner, stream)
 
 
 cdef Buffer Buffer_init(
@@ -975,7 +988,14 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
 cdef size_t size_argument(object size, str name) except? 0:
     """Return ``size`` as a C size, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
     cdef size_t c_size
-    if type(size) is not int:
+    if type(size) is int:
+        # An int in range, the common case, converted without a try block.
+        c_size = PyLong_AsSize_t(size)
+        if c_size != <size_t>-1 or PyErr_Occurred() == NULL:
+            return c_size
+        # Out of range: raised below, in the words of every size argument.
+        PyErr_Clear()
+    else:
         try:
             # operator.index without the look-up of the module and its function.
             size = PyNumber_Index(size)

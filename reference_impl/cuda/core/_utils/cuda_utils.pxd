@@ -2,6 +2,7 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport uintptr_t
 from cuda.bindings cimport cydriver
 
@@ -28,3 +29,12 @@ cdef inline int HANDLE_RETURN(cydriver.CUresult err) except?-1 nogil:
     if err == cydriver.CUresult.CUDA_SUCCESS:
         return 0
     return _check_driver_error(err)
+
+
+# Return a new instance of the extension type ``cls`` (a subclass of the type
+# the caller declares it as) from the type's own tp_new, as ``cls.__new__(cls)``
+# does for a ``cls`` known only at run time, without looking ``__new__`` up and
+# calling it through Python (about 650 instructions a call).
+cdef inline object new_instance(type cls):
+    cdef tuple no_arguments = ()
+    return (<PyTypeObject*>cls).tp_new(cls, <PyObject*>no_arguments, NULL)

@@ -35,6 +35,10 @@ cdef int NodeRecord_set(
     dict records, cydriver.CUgraph graph, cydriver.CUgraphNode node,
     uintptr_t attachment, object payload, object info,
 ) except -1
+cdef int NodeRecord_put(
+    dict records, object key, cydriver.CUgraph graph,
+    uintptr_t attachment, object payload, object info,
+) except -1
 cdef int NodeRecord_release(dict records, cydriver.CUgraphNode node) except -1
 cdef int NodeRecord_adopt(
     dict source, cydriver.CUgraph original, cydriver.CUgraph clone, dict target

@@ -21,6 +21,7 @@ the freed graph to the driver.
 
 from __future__ import annotations
 
+from cpython.dict cimport PyDict_SetDefault
 from cpython.ref cimport PyObject
 cimport cython
 from cython.operator cimport dereference as deref
@@ -173,14 +174,29 @@ cdef int NodeRecord_set(
 
     The node's previous attachment, if any, is released from its graph.
     """
+    return NodeRecord_put(records, <uintptr_t>node, graph, attachment, payload, info)
+
+
+cdef int NodeRecord_put(
+    dict records, object key, cydriver.CUgraph graph,
+    uintptr_t attachment, object payload, object info,
+) except -1:
+    """Record as :func:`NodeRecord_set` does, for the node whose address is the int ``key``.
+
+    A node object passes the key it keeps (``GraphNode._key``): a lookup
+    with the very object the map holds needs no comparison of ints.
+    """
     cdef _NodeRecord record = _NodeRecord.__new__(_NodeRecord)
     record._graph = graph
     record._attachment = attachment
     record._payload = payload
     record._info = info
-    previous = records.get(<uintptr_t>node)
-    records[<uintptr_t>node] = record
-    if previous is not None and (<_NodeRecord>previous)._attachment != 0:
+    # One lookup when the node has no record yet, the usual case.
+    previous = <object>PyDict_SetDefault(records, key, record)
+    if previous is record:
+        return 0
+    records[key] = record
+    if (<_NodeRecord>previous)._attachment != 0:
         graph_detach((<_NodeRecord>previous)._graph, (<_NodeRecord>previous)._attachment)
     return 0
 

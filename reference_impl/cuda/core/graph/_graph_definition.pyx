@@ -24,7 +24,9 @@ states the whole contract.
 from __future__ import annotations
 
 cimport cython
-from cpython.ref cimport PyObject
+from cpython.dict cimport PyDict_SetDefault
+from cpython.ref cimport Py_INCREF, PyObject
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -46,7 +48,7 @@ from cuda.core._utils._attachment cimport (
     releases_here_begin,
     releases_here_end,
 )
-from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
+from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type, new_instance
 from cuda.core.graph._graph_box cimport (
     GraphBox_for,
     conditional_bodies,
@@ -57,6 +59,7 @@ from cuda.core.graph._graph_box cimport (
     NodeRecord_adopt,
     NodeRecord_get,
     NodeRecord_release,
+    NodeRecord_put,
     NodeRecord_set,
     _GraphBox,
     _NodeRecord,
@@ -110,6 +113,10 @@ __all__ = [
 
 _NULL_BOX = GraphBox_for(NULL, False, None, None)
 """The box of no graph, which nodes made by calling their class belong to."""
+
+cdef tuple _NO_TREE = ((), ())
+# The tree (see graph_tree) of a node that nests no graph: destroying such a
+# node has no nested graphs or nodes to forget.
 
 cdef class GraphDefinition:
     """Build a graph explicitly, node by node, then instantiate it.
@@ -750,9 +757,13 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
             return
         nested = GraphNode_nested_tree(self)
         cdef dict records = self._box._records
-        cdef _NodeRecord record = NodeRecord_get(records, c_node)
+        cdef object key = self._key
+        # Taken out before the driver is asked, and put back if it refuses: one
+        # lookup, with the key object the map holds, on the way that succeeds.
+        cdef _NodeRecord record = records.pop(key, None)
         cdef cydriver.CUgraph c_holder = NULL
         cdef cydriver.CUuserObject c_attachment = NULL
+        cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
         cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
         if record is not None:
             c_holder = record._graph
@@ -760,16 +771,20 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
         releases_here_begin()
         try:
             with nogil:
-                HANDLE_RETURN(cydriver.cuGraphDestroyNode(c_node))
+                err = cydriver.cuGraphDestroyNode(c_node)
                 # The graph lets go of what the node used, in the same block.
-                if c_attachment != NULL:
+                if err == cydriver.CUresult.CUDA_SUCCESS and c_attachment != NULL:
                     released = cydriver.cuGraphReleaseUserObject(c_holder, c_attachment, 1)
         finally:
             releases_here_end()
+        if err != cydriver.CUresult.CUDA_SUCCESS:
+            if record is not None:
+                PyDict_SetDefault(records, key, record)
+            HANDLE_RETURN(err)
         self._destroyed = True
         node_forget(<uintptr_t>c_node)
-        records.pop(<uintptr_t>c_node, None)
-        graph_tree_forget(nested, records)
+        if nested is not _NO_TREE:
+            graph_tree_forget(nested, records)
         HANDLE_RETURN(released)
 
     def embed(self, child: GraphDefinition) -> ChildGraphNode:
@@ -2142,7 +2157,7 @@ def _executable_view(Graph graph, node) -> ExecutableGraphNode:
     cls = _EXECUTABLE_CLASSES.get(node_type((<GraphNode>node)._handle))
     if cls is None:
         raise TypeError(f"{type(node).__name__} has no executable view")
-    cdef ExecutableGraphNode view = ExecutableGraphNode.__new__(cls)
+    cdef ExecutableGraphNode view = <ExecutableGraphNode>new_instance(cls)
     view._graph = graph
     view._node = node
     return view
@@ -2232,9 +2247,15 @@ cdef GraphCondition GraphCondition_create(
 
 cdef GraphNode GraphNode_create(type cls, _GraphBox box, cydriver.CUgraphNode handle):
     """Return a new node object of ``cls`` for ``handle``, and register it."""
-    cdef GraphNode node = GraphNode.__new__(cls)
+    return GraphNode_create_at(cls, box, handle, None if handle == NULL else <uintptr_t>handle)
+
+
+cdef GraphNode GraphNode_create_at(type cls, _GraphBox box, cydriver.CUgraphNode handle, object key):
+    """Return a new node object as :func:`GraphNode_create` does, keeping ``key``, ``handle``'s address as an int."""
+    cdef GraphNode node = <GraphNode>new_instance(cls)
     node._box = box
     node._handle = handle
+    node._key = key
     if handle != NULL:
         node_register(<uintptr_t>handle, node)
     return node
@@ -2348,9 +2369,11 @@ cdef GraphNode GraphNode_keep(
     object info,
 ):
     """Record what the new ``node``, added after ``self``, holds; return its node object."""
+    # The record and the node object share one key object.
+    cdef object key = <uintptr_t>node
     if payload is not None or info is not None:
-        NodeRecord_set(self._box._records, self._box._handle, node, attachment, payload, info)
-    return GraphNode_create(cls, self._box, node)
+        NodeRecord_put(self._box._records, key, self._box._handle, attachment, payload, info)
+    return GraphNode_create_at(cls, self._box, node, key)
 
 
 cdef object GraphNode_info(GraphNode self):
@@ -2445,7 +2468,7 @@ cdef tuple GraphNode_nested_tree(GraphNode self):
     if isinstance(self, ChildGraphNode):
         return graph_tree(ChildGraphNode_graph(<ChildGraphNode>self), self._box._records)
     if not isinstance(self, ConditionalNode):
-        return ((), ())
+        return _NO_TREE
     graphs = []
     nodes = []
     cdef tuple tree
@@ -2931,13 +2954,30 @@ cdef object kernel_params(
     # driver copies the argument values when the node is added or set; until
     # then ``params`` points into ``buffers``, or into the heap buffers of a
     # long argument list, which are kept with the rest.
-    keep = [kernel, args]
+    # Kept in a tuple of the exact size (a list grown by appending is
+    # reallocated): the kernel, the arguments, the allocation of each Buffer
+    # argument, then the heap buffers if any.
+    cdef Py_ssize_t c_shared = 0
     for arg in <tuple>args:
         if isinstance(arg, Buffer):
-            keep.append(Buffer_share(<Buffer>arg))
+            c_shared += 1
+    cdef tuple keep = PyTuple_New(2 + c_shared + (heap is not None))
+    tuple_fill(keep, 0, kernel)
+    tuple_fill(keep, 1, args)
+    cdef Py_ssize_t index = 2
+    for arg in <tuple>args:
+        if isinstance(arg, Buffer):
+            tuple_fill(keep, index, Buffer_share(<Buffer>arg))
+            index += 1
     if heap is not None:
-        keep.append(heap)
+        tuple_fill(keep, index, heap)
     return keep
+
+
+cdef inline void tuple_fill(tuple items, Py_ssize_t index, object item) noexcept:
+    """Put ``item`` at ``index`` of the new tuple ``items``, which holds a reference to it from then on."""
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(items, index, item)
 
 
 cdef object memset_params(
