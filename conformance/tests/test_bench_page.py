@@ -195,12 +195,16 @@ def test_a_target_is_met_only_when_the_whole_interval_keeps_to_it() -> None:
     assert against_bound(None, 0.9) == "not measured"
 
 
-def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
-    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED, target_rows
+def floor_target(per_call: dict) -> tuple[str, str, str]:
+    """Return the target row that holds every call to its floor, for the calls ``per_call`` measured."""
+    from cuda_core_guide.sphinxext.bench_targets import target_rows
 
-    def floor_target(per_call: dict) -> tuple[str, str, str]:
-        rows = target_rows({"per_call": per_call}, str)
-        return next(row for row in rows if row[0].startswith("reference / floor"))
+    rows = target_rows({"per_call": per_call}, str)
+    return next(row for row in rows if row[0].startswith("reference / floor"))
+
+
+def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
+    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED
 
     within = {"value": 1.02, "low": 0.98, "high": 1.06}
     over = {"value": 1.40, "low": 1.30, "high": 1.50}
@@ -220,11 +224,7 @@ def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
 
 
 def test_a_call_with_two_floor_variants_is_held_to_the_last() -> None:
-    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED, target_rows
-
-    def floor_target(per_call: dict) -> tuple[str, str, str]:
-        rows = target_rows({"per_call": per_call}, str)
-        return next(row for row in rows if row[0].startswith("reference / floor"))
+    from cuda_core_guide.sphinxext.bench_targets import MET, MISSED
 
     within = {"value": 1.02, "low": 0.98, "high": 1.06}
     over = {"value": 1.40, "low": 1.30, "high": 1.50}

@@ -83,16 +83,10 @@ cdef class DeviceBuffer:
     cdef uintptr_t _stream
 
     def __dealloc__(self):
-        cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>self._ptr
-        cdef cydriver.CUresult err
-        if pointer == 0:
-            return
-        self._ptr = 0
-        with nogil:
-            err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>self._stream)
+        cdef cydriver.CUresult err = _buffer_free(self, self._stream)
         if err != cydriver.CUresult.CUDA_SUCCESS:
             # Nothing can be raised from here: say so instead.
-            warnings.warn(f"freeing {pointer:#x} failed: CUDA driver error {<int>err}", RuntimeWarning, stacklevel=1)
+            warnings.warn(f"freeing a DeviceBuffer failed: CUDA driver error {<int>err}", RuntimeWarning, stacklevel=1)
 
     def close(self, uintptr_t stream) -> None:
         """Free the memory in stream order (``cuMemFreeAsync``); a second call does nothing.
@@ -102,14 +96,7 @@ cdef class DeviceBuffer:
         stream : int
             The ``CUstream`` to free on.
         """
-        cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>self._ptr
-        cdef cydriver.CUresult err
-        if pointer == 0:
-            return
-        self._ptr = 0
-        with nogil:
-            err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>stream)
-        check(err)
+        check(_buffer_free(self, stream))
 
 
 @cython.freelist(16)
@@ -269,16 +256,8 @@ def mem_alloc_object(uintptr_t pool, size_t size, *, uintptr_t stream) -> Device
 
     The floor of ``Device.allocate(size, stream=stream)`` followed by
     ``Buffer.close(stream)`` in the API's shape: a stream given by keyword,
-    an object returned, and a method of it that frees the memory.
-
-    Parameters
-    ----------
-    pool : int
-        A ``CUmemoryPool``.
-    size : int
-        Bytes to allocate.
-    stream : int
-        A ``CUstream``.
+    an object returned, and a method of it that frees the memory. The
+    arguments are :func:`mem_alloc`'s.
 
     Returns
     -------
@@ -689,6 +668,18 @@ def memset_d8_sync_with_gil(uintptr_t pointer, size_t count, uintptr_t stream) -
     if err == cydriver.CUresult.CUDA_SUCCESS:
         err = cydriver.cuStreamSynchronize(<cydriver.CUstream>stream)  # noqa: CUD001 - the control holds the GIL
     check(err)
+
+
+cdef cydriver.CUresult _buffer_free(DeviceBuffer buffer, uintptr_t stream) noexcept:
+    """Free ``buffer``'s memory on ``stream`` unless it was freed; return the driver's status."""
+    cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>buffer._ptr
+    cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
+    if pointer == 0:
+        return err
+    buffer._ptr = 0
+    with nogil:
+        err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>stream)
+    return err
 
 
 cdef cydriver.CUdeviceptr _alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) except? 0:
