@@ -345,6 +345,27 @@ def test_a_node_destroyed_on_another_thread_releases_what_it_used(device) -> Non
 
 
 @pytest.mark.gpu
+def test_a_destroy_the_driver_refuses_leaves_the_node_s_record(device) -> None:
+    # destroy() takes the node's record out before asking the driver, and puts it back when
+    # the driver refuses (it deletes no node of a graph that allocates memory): the node
+    # still reports its event, which the graph keeps alive.
+    event = device.create_event()
+    alive = weakref.ref(event)
+    definition = GraphDefinition()
+    allocation = definition.allocate(1024)
+    node = allocation.record(event)
+    node.deallocate(allocation.dptr)
+    with pytest.raises(CUDAError):
+        node.destroy()
+    assert node.is_valid
+    assert node.event is event
+    del event
+    gc.collect()
+    assert alive() is not None
+    assert node.event is alive()
+
+
+@pytest.mark.gpu
 def test_node_objects_collected_after_their_addresses_were_reused_leave_the_new_nodes_found(device) -> None:
     # The registry of node objects borrows them: each object removes its own entry when it is
     # deallocated. Here the old objects outlive their driver nodes (destroyed with the graph
