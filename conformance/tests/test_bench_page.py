@@ -203,6 +203,23 @@ def floor_target(per_call: dict) -> tuple[str, str, str]:
     return next(row for row in rows if row[0].startswith("reference / floor"))
 
 
+def site_name(name: str) -> str:
+    """Return the plain text the site names the per-call operation ``name`` by."""
+    from cuda_core_guide.guide.plaintext import render_inline
+    from cuda_core_guide.reports.bench_report import OPERATIONS
+
+    return render_inline(OPERATIONS[name])
+
+
+def test_the_site_names_known_operations_in_its_own_words_and_others_by_the_report_s() -> None:
+    from cuda_core_guide.reports.bench_report import OPERATIONS, operation_title
+
+    # A run keeps the titles of its time; an operation this version knows reads as the text around it.
+    assert operation_title("alloc_free_1k", {"title": "an older wording"}) == OPERATIONS["alloc_free_1k"]
+    assert operation_title("retired_operation", {"title": "a retired operation"}) == "a retired operation"
+    assert operation_title("retired_operation", {}) == "retired_operation"
+
+
 def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
     from cuda_core_guide.sphinxext.bench_targets import MET, MISSED
 
@@ -216,11 +233,11 @@ def test_a_call_with_a_floor_variant_is_held_to_the_variant_s_floor() -> None:
     # The bare floor leaves out the capture check the guide requires: only the variant counts.
     assert floor_target(per_call)[1:] == ("all 2 within", MET)
     per_call["alloc_free_1k_checked"]["ratio_floor"] = over
-    assert floor_target(per_call)[1:] == ("missed by checked", MISSED)
+    assert floor_target(per_call)[1:] == (f"missed by {site_name('alloc_free_1k_checked')}", MISSED)
     # A call without a variant is held to its bare floor.
     per_call["alloc_free_1k_checked"]["ratio_floor"] = within
     per_call["event_record"]["ratio_floor"] = over
-    assert floor_target(per_call)[1:] == ("missed by record", MISSED)
+    assert floor_target(per_call)[1:] == (f"missed by {site_name('event_record')}", MISSED)
 
 
 def test_a_call_with_two_floor_variants_is_held_to_the_last() -> None:
@@ -234,13 +251,13 @@ def test_a_call_with_two_floor_variants_is_held_to_the_last() -> None:
         "alloc_free_1k_object": {"title": "object", "ratio_floor": over},
     }
     # The object floor does the most of what the guide requires: it alone counts.
-    assert floor_target(per_call)[1:] == ("missed by object", MISSED)
+    assert floor_target(per_call)[1:] == (f"missed by {site_name('alloc_free_1k_object')}", MISSED)
     per_call["alloc_free_1k_checked"]["ratio_floor"] = over
     per_call["alloc_free_1k_object"]["ratio_floor"] = within
     assert floor_target(per_call)[1:] == ("all 1 within", MET)
     # A report from before the object floor holds the call to the one it has.
     del per_call["alloc_free_1k_object"]
-    assert floor_target(per_call)[1:] == ("missed by checked", MISSED)
+    assert floor_target(per_call)[1:] == (f"missed by {site_name('alloc_free_1k_checked')}", MISSED)
 
 
 def test_the_targets_table_reads_the_data(tmp_path, capsys) -> None:

@@ -126,6 +126,33 @@ def test_wants_log_and_tick_labels() -> None:
     assert plot_style.wrap("launch a kernel with a buffer and an int", "narrow").count("\n") == 1
 
 
+def test_a_tick_label_left_out_below_a_log_axis_overlaps_nothing() -> None:
+    # From 100 up, a log axis keeps a label "10" that matplotlib does not draw: on a phone
+    # it sits where the legend is, and must not count as an overlap with it.
+    chart = {
+        "kind": "lines",
+        "title": "Fills per second",
+        "xlabel": "worker threads",
+        "ylabel": "fills per second",
+        "x": [1, 2, 4, 8],
+        "xlog": True,
+        "dodge": True,
+        "categories": ["1", "2", "4", "8"],
+        "series": [
+            {"label": "reference", "values": [99.1, 201.6, 435.4, 753.9]},
+            {"label": "upstream", "values": [101.2, 228.4, 423.4, 914.2]},
+            {"label": "floor holding the GIL", "values": [52158.1, 64866.1, 82168.1, 90952.3]},
+        ],
+        "references": [],
+    }
+    figure = draw(chart, "narrow")
+    axis = figure.axes[0].yaxis
+    low, _ = axis.get_view_interval()
+    assert any(tick.get_loc() < low for tick in axis.get_major_ticks())  # the case: a label beyond the view
+    assert text_overlaps(figure) == []
+    assert text_outside(figure) == []
+
+
 def test_the_benchmark_s_charts_read_its_tables_names_and_draw_cleanly() -> None:
     from cuda_core_guide.sphinxext import bench
 

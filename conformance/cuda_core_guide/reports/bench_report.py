@@ -69,6 +69,7 @@ __all__ = [
     "PHASE_OPERATIONS",
     "build_report",
     "crossover",
+    "operation_title",
     "source_digest",
     "validate",
     "write_report",
@@ -90,7 +91,7 @@ OPERATIONS = {
     "fill_1k": "fill 1 KiB (`Buffer.fill`)",
     "alloc_free_1k": "allocate + close 1 KiB from the pool",
     "alloc_free_1k_checked": "allocate + close 1 KiB, over a floor that also checks for capture",
-    "alloc_free_1k_object": "allocate + close 1 KiB, over a floor that also checks for capture and returns an object",
+    "alloc_free_1k_object": "allocate + close 1 KiB, over a floor of the API's shape",
     "copy_1k": "copy 1 KiB device to device (`Buffer.copy_to`)",
     "launch_empty": "launch a kernel without arguments",
     "launch_ptr_int": "launch a kernel with a buffer and an int",
@@ -99,10 +100,7 @@ OPERATIONS = {
     "compile": "`Program.compile` of a small kernel (slow path)",
     "graph_add_kernel": "add + destroy a kernel node (`GraphDefinition.launch`)",
     "graph_add_kernel_owned": "add + destroy a kernel node, over a floor that also keeps a user object",
-    "graph_add_kernel_object": (
-        "add + destroy a kernel node, over a floor that also keeps a user object and returns a node "
-        "holding its kernel and arguments"
-    ),
+    "graph_add_kernel_object": "add + destroy a kernel node, over a floor of the API's shape",
     "graph_instantiate": "instantiate + close a graph of 10 kernel nodes",
     "graph_instantiate_owned": "instantiate + close a graph of 10 kernel nodes, over a floor that keeps user objects",
     "graph_launch_10": "launch a graph of 10 kernel nodes (`Graph.launch`)",
@@ -282,6 +280,29 @@ def source_digest(folder: Path) -> str:
             digest.update(b"\0")
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def operation_title(name: str, row: Mapping[str, object]) -> str:
+    """Return the name the site shows for the per-call operation ``name``, whose data is ``row``.
+
+    A report keeps the titles of the run that wrote it. The operations this
+    version knows are named in its words (:data:`OPERATIONS`), so that the
+    tables and charts of an older run read as the text around them; an
+    operation it does not know keeps the report's title, or its key.
+
+    Parameters
+    ----------
+    name : str
+        The operation's key in the report's ``per_call``.
+    row : mapping
+        Its data there.
+
+    Returns
+    -------
+    str
+        The title, in MyST inline markup.
+    """
+    return OPERATIONS.get(name) or str(row.get("title") or name)
 
 
 def crossover(sizes: Sequence[int], seconds: Sequence[float]) -> float | None:

@@ -39,7 +39,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from cuda_core_guide.guide.plaintext import render_inline
 from cuda_core_guide.reports.bench_profile import Part
-from cuda_core_guide.reports.bench_report import IMPLEMENTATIONS, OPERATIONS, source_digest
+from cuda_core_guide.reports.bench_report import IMPLEMENTATIONS, OPERATIONS, operation_title, source_digest
 from cuda_core_guide.reports.bench_stats import NO_DIFFERENCE
 from cuda_core_guide.sphinxext.bench_explain import bandwidth_explanations, gil_explanations
 from cuda_core_guide.sphinxext.bench_targets import target_rows, targets_table
@@ -393,8 +393,7 @@ def _operations(data: dict) -> list[str]:
 
 def _plain_title(data: dict, name: str) -> str:
     """Return an operation's title as plain text, for a chart's label."""
-    title = data["per_call"].get(name, {}).get("title") or OPERATIONS.get(name, name)
-    return render_inline(title)
+    return render_inline(operation_title(name, data["per_call"].get(name, {})))
 
 
 def _per_call(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes.Node]:
@@ -405,7 +404,7 @@ def _per_call(data: dict, title: Callable[[str], nodes.paragraph]) -> list[nodes
     time_rows: list[Row] = []
     for name in names:
         row = data["per_call"].get(name)
-        heading = title(data["per_call"].get(name, {}).get("title") or OPERATIONS.get(name, name))
+        heading = title(operation_title(name, data["per_call"].get(name, {})))
         if row is None:
             cells = [heading]
             cells += [_not_measured() for column in headings]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from docutils import nodes
 
 from cuda_core_guide.guide.plaintext import render_inline
-from cuda_core_guide.reports.bench_report import FLOOR_VARIANTS
+from cuda_core_guide.reports.bench_report import FLOOR_VARIANTS, operation_title
 from cuda_core_guide.sphinxext.report_data import MET, MISSED, UNDECIDED
 from cuda_core_guide.sphinxext.tables import Row, table
 
@@ -134,7 +134,7 @@ def targets_table(rows: Iterable[tuple[str, str, str]], title: Callable[[str], n
 def _every(target: str, per_call: dict, field: str, bound: float) -> tuple[str, str, str]:
     """Return a target that every call must meet: the calls that miss it or cannot tell, by name."""
     verdicts = {
-        render_inline(row.get("title", name)): against_bound(row.get(field), bound)
+        render_inline(operation_title(name, row)): against_bound(row.get(field), bound)
         for name, row in per_call.items()
         if row.get(field)
     }

@@ -179,7 +179,8 @@ def text_overlaps(figure: Figure) -> list[tuple[str, str]]:
     list of tuple of (str, str)
         The texts of each overlapping pair; empty when none overlap.
     """
-    boxes = _text_boxes(figure)
+    figure.canvas.draw()
+    boxes = _text_boxes(figure, _undrawn_tick_labels(figure))
     overlapping = []
     for index, (first, box) in enumerate(boxes):
         for second, other in boxes[index + 1 :]:
@@ -208,7 +209,19 @@ def text_outside(figure: Figure) -> list[str]:
     """
     figure.canvas.draw()
     edge = figure.bbox
-    # Tick labels of ticks beyond an axis's view limits are not drawn.
+    outside = []
+    for text, box in _text_boxes(figure, _undrawn_tick_labels(figure)):
+        if box.x0 < edge.x0 - 0.5 or box.x1 > edge.x1 + 0.5 or box.y0 < edge.y0 - 0.5 or box.y1 > edge.y1 + 0.5:
+            outside.append(text)
+    return outside
+
+
+def _undrawn_tick_labels(figure: Figure) -> set[int]:
+    """Return the ``id`` of every tick label of a drawn figure whose tick lies beyond its axis's view limits.
+
+    Matplotlib keeps such labels, visible, but does not draw them: a log
+    axis from 70 to 130,000 has a label "10" below its bottom edge.
+    """
     hidden = set()
     for axes in figure.axes:
         for axis in (axes.xaxis, axes.yaxis):
@@ -216,11 +229,7 @@ def text_outside(figure: Figure) -> list[str]:
             for tick in axis.get_major_ticks() + axis.get_minor_ticks():
                 if not low - 1e-9 * max(1.0, abs(high)) <= tick.get_loc() <= high + 1e-9 * max(1.0, abs(high)):
                     hidden.update(id(label) for label in (tick.label1, tick.label2))
-    outside = []
-    for text, box in _text_boxes(figure, hidden):
-        if box.x0 < edge.x0 - 0.5 or box.x1 > edge.x1 + 0.5 or box.y0 < edge.y0 - 0.5 or box.y1 > edge.y1 + 0.5:
-            outside.append(text)
-    return outside
+    return hidden
 
 
 def _text_boxes(figure: Figure, hidden: Set[int] = frozenset()) -> list[tuple[str, Bbox]]:

@@ -538,7 +538,7 @@ PER_THREAD_DEFAULT_STREAM = Stream_wrap(
 
 
 cdef Stream Stream_accept_any(object arg, bint allow_stream_protocol):
-    """Return ``arg`` as an open :class:`Stream`, for functions that take a stream argument (see ``Stream_accept``).
+    """Return ``arg`` as an open :class:`Stream`: ``Stream_accept``'s body for all but an open Stream.
 
     A :class:`~cuda.core.graph.GraphBuilder` stands for its stream. With
     ``allow_stream_protocol``, an object with a ``__cuda_stream__`` method
