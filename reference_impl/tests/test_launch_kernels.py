@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import ctypes
+import gc
+import time
 
 import numpy as np
 import pytest
@@ -212,3 +214,68 @@ def test_kernel_handles_and_attributes(device) -> None:
     assert kernel.attributes[device.device_id].max_threads_per_block >= 32
     assert kernel.attributes.const_size_bytes >= 0
     assert kernel.attributes.ptx_version > 0
+
+
+# Writes its scalar arguments, converted to double, into out[0..5].
+MIXED = r"""
+extern "C" __global__ void mixed(double* out, int a, int b, float c, float d, int e) {
+    out[0] = a; out[1] = b; out[2] = c; out[3] = d; out[4] = e;
+}
+"""
+
+# Writes x into a[0] and y into b[0].
+PAIR = r"""
+extern "C" __global__ void pair(int* a, int x, int* b, int y) {
+    a[0] = x; b[0] = y;
+}
+"""
+
+
+@pytest.mark.gpu
+def test_numpy_scalars_of_one_type_in_a_row_and_alternating_are_packed_by_their_own_type(device, stream) -> None:
+    # The packer remembers the NumPy type it packed last: a run of one type, a change of
+    # type, and a type seen before but not last must each be written as their own type.
+    kernel = compile_kernel(device, MIXED, "mixed")
+    out = LegacyPinnedMemoryResource().allocate(8 * 5)
+    config = LaunchConfig(grid=1, block=1)
+    calls = [
+        (np.int32(7), np.int32(-8), np.float32(0.5), np.float32(-0.25), np.int32(9)),
+        (np.int32(1), np.int32(2), np.float32(3.5), np.float32(4.5), np.int32(5)),
+        (-6, np.int32(-7), np.float32(8.25), np.float32(9.0), np.int32(10)),
+    ]
+    for args in calls:
+        launch(stream, config, kernel, out, *args)
+        stream.sync()
+        assert doubles(out, 5) == [float(arg) for arg in args]
+    out.close()
+
+
+@pytest.mark.gpu
+def test_a_kernel_node_keeps_every_buffer_argument_wherever_it_stands(device, stream) -> None:
+    # Buffers before, between and after scalars: the node shares the memory of each, so
+    # closing them frees nothing until the node goes.
+    from cuda.core import DeviceMemoryResource, DeviceMemoryResourceOptions
+    from cuda.core.graph import GraphDefinition
+
+    kernel = compile_kernel(device, PAIR, "pair")
+    pool = DeviceMemoryResource(device, DeviceMemoryResourceOptions())
+    first, second = pool.allocate(256, stream=stream), pool.allocate(256, stream=stream)
+    definition = GraphDefinition()
+    node = definition.launch(LaunchConfig(grid=1, block=1), kernel, first, np.int32(3), second, np.int32(4))
+    first.close(stream)
+    second.close(stream)
+    stream.sync()
+    assert pool.attributes.used_mem_current >= 512
+    graph = definition.instantiate()
+    graph.launch(stream)
+    stream.sync()
+    graph.close()
+    node.destroy()
+    # The driver may run the executable's destructor later, on a thread of its own.
+    deadline = time.monotonic() + 10
+    while pool.attributes.used_mem_current and time.monotonic() < deadline:
+        gc.collect()
+        stream.sync()
+        time.sleep(0.01)
+    assert pool.attributes.used_mem_current == 0
+    pool.close()

@@ -11,10 +11,12 @@ cdef enum:
     STACK_ARGUMENTS = 32
 
 
-# Room for STACK_ARGUMENTS packed arguments, declared on the caller's stack.
+# Room for STACK_ARGUMENTS packed arguments, declared on the caller's stack,
+# and how many of the arguments packed were Buffer objects.
 cdef struct ArgumentBuffers:
     char slots[STACK_ARGUMENTS * ARGUMENT_SLOT_SIZE]
     void* pointers[STACK_ARGUMENTS]
+    Py_ssize_t buffer_count
 
 
 cdef object pack_arguments(tuple args, ArgumentBuffers* buffers, void*** params)

@@ -21,6 +21,7 @@ from cuda.core._utils.cuda_utils cimport HANDLE_RETURN, check_argument_type
 
 import ctypes
 import sys
+import threading
 
 __all__ = ["launch"]
 
@@ -49,6 +50,12 @@ _NUMPY_SCALAR_KINDS = "biufc"
 
 cdef dict _SCALAR_CODES = {bool: SCALAR_BOOL}
 """Scalar types already seen, and how each converts to C."""
+
+cdef type _last_numpy_kind = None
+"""The NumPy scalar type packed last: one of ``_SCALAR_CODES``, recognised without a lookup."""
+
+_last_numpy_kind_lock = threading.Lock()
+"""Held to change ``_last_numpy_kind``; reading it takes no lock, since any NumPy type it holds is a right answer."""
 
 
 def launch(stream: Stream, config: LaunchConfig, kernel: Kernel, *kernel_args) -> None:
@@ -163,7 +170,8 @@ cdef object pack_arguments(tuple args, ArgumentBuffers* buffers, void*** params)
     the caller's stack. Longer argument lists get heap buffers, which are
     returned: the caller keeps them until the driver has copied the
     arguments (``None`` when ``buffers`` was used). No arguments give a
-    ``NULL`` pointer.
+    ``NULL`` pointer. ``buffers.buffer_count`` is set to the number of
+    :class:`Buffer` arguments, for callers that keep their memory.
     """
     cdef Py_ssize_t count = len(args)
     cdef char* c_slots = buffers.slots
@@ -177,14 +185,18 @@ cdef object pack_arguments(tuple args, ArgumentBuffers* buffers, void*** params)
         heap = (heap_slots, heap_pointers)
     else:
         memset(c_slots, 0, count * ARGUMENT_SLOT_SIZE)
-    pack_kernel_arguments(args, c_slots, c_pointers)
+    buffers.buffer_count = pack_kernel_arguments(args, c_slots, c_pointers)
     params[0] = c_pointers if count else NULL
     return heap
 
 
-cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1:
-    """Copy each argument into its zeroed slot of ``slots`` and point ``pointers`` at the slots."""
+cdef Py_ssize_t pack_kernel_arguments(tuple args, char* slots, void** pointers) except -1:
+    """Copy each argument into its zeroed slot of ``slots`` and point ``pointers`` at the slots.
+
+    Returns the number of :class:`Buffer` arguments.
+    """
     cdef Py_ssize_t index
+    cdef Py_ssize_t buffer_count = 0
     cdef char* slot
     for index in range(len(args)):
         arg = args[index]
@@ -194,36 +206,44 @@ cdef int pack_kernel_arguments(tuple args, char* slots, void** pointers) except 
             pointers[index] = &(<TensorMapDescriptor>arg)._tensor_map
             continue
         slot = slots + index * ARGUMENT_SLOT_SIZE
-        pack_argument(arg, slot, index)
+        buffer_count += pack_argument(arg, slot, index)
         pointers[index] = slot
-    return 0
+    return buffer_count
 
 
 cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
-    """Write the value a kernel receives for ``arg`` into ``slot``.
+    """Write the value a kernel receives for ``arg`` into ``slot``; return 1 for a Buffer, else 0.
 
     The common types are recognised by their exact type first; a scalar
-    type seen before is looked up in ``_SCALAR_CODES``; anything else goes
-    through the ``isinstance`` checks, which also teach the lookup.
+    type seen before is looked up in ``_SCALAR_CODES`` (the NumPy type seen
+    last without a lookup); anything else goes through the ``isinstance``
+    checks, which also teach the lookup.
     """
+    global _last_numpy_kind
     cdef type kind = type(arg)
     if kind is Buffer:
         Buffer_check_open(<Buffer>arg)
         (<uintptr_t*>slot)[0] = (<Buffer>arg)._ptr
-        return 0
+        return 1
     if kind is int:
         (<intptr_t*>slot)[0] = arg
         return 0
     if kind is float:
         (<double*>slot)[0] = arg
         return 0
+    if kind is _last_numpy_kind:
+        return copy_buffer(arg, slot)
     code = _SCALAR_CODES.get(kind)
     if code is not None:
+        if <int>code == SCALAR_NUMPY:
+            with _last_numpy_kind_lock:
+                _last_numpy_kind = kind
         return pack_scalar(arg, <int>code, slot)
     if isinstance(arg, Buffer):
         Buffer_check_open(<Buffer>arg)
         (<uintptr_t*>slot)[0] = (<Buffer>arg)._ptr
-    elif isinstance(arg, bool):
+        return 1
+    if isinstance(arg, bool):
         (<cpp_bool*>slot)[0] = arg
     elif isinstance(arg, int):
         (<intptr_t*>slot)[0] = arg

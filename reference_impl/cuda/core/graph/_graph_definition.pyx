@@ -111,7 +111,7 @@ __all__ = [
     "WhileNode",
 ]
 
-_NULL_BOX = GraphBox_for(NULL, False, None, None)
+cdef _GraphBox _NULL_BOX = GraphBox_for(NULL, False, None, None)
 """The box of no graph, which nodes made by calling their class belong to."""
 
 cdef tuple _NO_TREE = ((), ())
@@ -2957,16 +2957,16 @@ cdef object kernel_params(
     # Kept in a tuple of the exact size (a list grown by appending is
     # reallocated): the kernel, the arguments, the allocation of each Buffer
     # argument, then the heap buffers if any.
-    cdef Py_ssize_t c_shared = 0
-    for arg in <tuple>args:
-        if isinstance(arg, Buffer):
-            c_shared += 1
+    cdef Py_ssize_t c_shared = buffers.buffer_count
     cdef tuple keep = PyTuple_New(2 + c_shared + (heap is not None))
     tuple_fill(keep, 0, kernel)
     tuple_fill(keep, 1, args)
     cdef Py_ssize_t index = 2
+    cdef Py_ssize_t end = 2 + c_shared
     for arg in <tuple>args:
-        if isinstance(arg, Buffer):
+        if index == end:
+            break
+        if type(arg) is Buffer or isinstance(arg, Buffer):
             tuple_fill(keep, index, Buffer_share(<Buffer>arg))
             index += 1
     if heap is not None:
