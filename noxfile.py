@@ -524,6 +524,24 @@ def bench(session: nox.Session) -> None:
     session.run("python", script, "--upstream-python", str(upstream_python), "--output", str(output), *session.posargs)
 
 
+@nox.session
+def host_instructions(session: nox.Session) -> None:
+    """Count the host instructions per call of the benchmark's operations, without a GPU.
+
+    ``conformance/benchmarks/host_instructions.py`` runs the operations of
+    the reference build and of the Cython floor against a stand-in driver
+    under valgrind's callgrind, and prints the instructions per call of
+    each, with the difference: the library's own work, which the machine's
+    noise does not move. Needs valgrind (with its headers) and a C
+    compiler. Operations, ``--calls N`` and ``--output FILE`` go after
+    ``--``.
+    """
+    session.install("--no-deps", ".")
+    session.install(*GPU_SUITE_REQUIREMENTS, *pyproject_requirements(REFERENCE, dependencies=False))
+    install_reference(session)
+    session.run("python", "conformance/benchmarks/host_instructions.py", *session.posargs)
+
+
 def upstream_wheel(session: nox.Session, directory: Path) -> Path:
     """Download the upstream release's wheel with pip, without its dependencies.
 

@@ -109,6 +109,16 @@ def test_a_new_run_replaces_its_implementations_column(junit: Path) -> None:
     assert list(again["tests"]) == ["guide.x.md::runnable[new]"]
 
 
+def test_a_column_run_again_keeps_its_place_in_each_row() -> None:
+    # Running one implementation again must not reorder the file's other rows: the site's
+    # data then changes only where outcomes do.
+    case = {"guide.x.md::runnable[a]": {"outcome": "passed", "reason": ""}}
+    matrix = merge(merge({}, case, facts("reference")), case, facts("upstream"))
+    again = merge(matrix, case, facts("reference"))
+    assert list(again["tests"]["guide.x.md::runnable[a]"]["outcomes"]) == ["reference", "upstream"]
+    assert json.dumps(again["tests"]) == json.dumps(matrix["tests"])
+
+
 def test_command_writes_the_matrix_with_provenance(
     junit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -47,6 +47,20 @@ extern "C" __global__ void mark_blocks(int* out) {
 }
 """
 
+# Writes its five scalar arguments, converted to double, into out[0..4].
+MIXED = r"""
+extern "C" __global__ void mixed(double* out, int a, int b, float c, float d, int e) {
+    out[0] = a; out[1] = b; out[2] = c; out[3] = d; out[4] = e;
+}
+"""
+
+# Writes x into a[0] and y into b[0].
+PAIR = r"""
+extern "C" __global__ void pair(int* a, int x, int* b, int y) {
+    a[0] = x; b[0] = y;
+}
+"""
+
 
 def compile_kernel(device, source: str, name: str) -> Kernel:
     """Compile ``source`` for the device and return its kernel ``name``."""
@@ -214,21 +228,6 @@ def test_kernel_handles_and_attributes(device) -> None:
     assert kernel.attributes[device.device_id].max_threads_per_block >= 32
     assert kernel.attributes.const_size_bytes >= 0
     assert kernel.attributes.ptx_version > 0
-
-
-# Writes its scalar arguments, converted to double, into out[0..5].
-MIXED = r"""
-extern "C" __global__ void mixed(double* out, int a, int b, float c, float d, int e) {
-    out[0] = a; out[1] = b; out[2] = c; out[3] = d; out[4] = e;
-}
-"""
-
-# Writes x into a[0] and y into b[0].
-PAIR = r"""
-extern "C" __global__ void pair(int* a, int x, int* b, int y) {
-    a[0] = x; b[0] = y;
-}
-"""
 
 
 @pytest.mark.gpu

@@ -122,19 +122,28 @@ def merge(matrix: dict, outcomes: dict[str, dict[str, str]], facts: dict[str, st
     Returns
     -------
     dict
-        The matrix, with this implementation's earlier column replaced.
+        A new matrix: ``matrix`` with this implementation's earlier column
+        replaced; ``matrix`` itself is not changed.
     """
     column = facts["implementation"]
-    rows: dict[str, dict] = matrix.get("tests", {}) if matrix.get("format") == FORMAT else {}
-    for row in rows.values():
-        row.get("outcomes", {}).pop(column, None)
+    earlier: dict[str, dict] = matrix.get("tests", {}) if matrix.get("format") == FORMAT else {}
+    # Copies, without this implementation's column: the matrix given is left as it was.
+    rows = {
+        test: {**row, "outcomes": {name: cell for name, cell in row.get("outcomes", {}).items() if name != column}}
+        for test, row in earlier.items()
+    }
     for test, case in outcomes.items():
         row = rows.setdefault(test, {"outcomes": {}})
         row["outcomes"][column] = {"outcome": case["outcome"], **({"reason": case["reason"]} if case["reason"] else {})}
         for key in ("example", "kind"):
             if key in case:
                 row[key] = case[key]
-    rows = {test: row for test, row in sorted(rows.items()) if row["outcomes"]}
+    # Columns in a fixed order, whichever implementation ran last: the file changes only where outcomes do.
+    rows = {
+        test: {**row, "outcomes": dict(sorted(row["outcomes"].items()))}
+        for test, row in sorted(rows.items())
+        if row["outcomes"]
+    }
     runs = {**(matrix.get("runs", {}) if matrix.get("format") == FORMAT else {}), column: facts}
     return {"format": FORMAT, "runs": dict(sorted(runs.items())), "tests": rows}
 
