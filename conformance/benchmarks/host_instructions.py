@@ -241,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     Returns
     -------
     int
-        0, or 2 if valgrind, the C compiler or a build is missing or fails.
+        0, or 2 if valgrind, the C compiler or a build is missing or fails,
+        or the output cannot be written.
     """
     parser = argparse.ArgumentParser(prog="host_instructions.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("operations", nargs="*", help=f"operations to count (default: {' '.join(_DEFAULT_OPERATIONS)})")
@@ -278,9 +279,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     print(_table(counts, operations))
     if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
         report = {"calls": args.calls, "python": sys.version.split()[0], "instructions_per_call": counts}
-        args.output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        try:
+            args.output.parent.mkdir(parents=True, exist_ok=True)
+            args.output.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"host_instructions: error: cannot write {args.output}: {exc}")
+            return 2
     return 0
 
 

@@ -138,3 +138,20 @@ def test_counts_under_valgrind_for_both_implementations(tmp_path: Path, capsys: 
     assert report["calls"] == 20
     assert set(report["instructions_per_call"]) == {"reference", "floor"}
     assert all(counts["set_current"] > 0 for counts in report["instructions_per_call"].values())
+
+
+def test_an_output_that_cannot_be_written_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The counts are printed first; only the copy is lost, and the status says so.
+    monkeypatch.setattr(host_instructions.shutil, "which", lambda name: "/usr/bin/valgrind")
+    monkeypatch.setattr(host_instructions, "build_stand_in", lambda work: work)
+    monkeypatch.setattr(host_instructions, "_count", lambda name, operations, calls, work, floor: {"set_current": 10.0})
+    floor_build = import_script("floor_build", BENCHMARKS)
+    monkeypatch.setattr(floor_build, "build_floor", lambda output: output / "cuda_core_floor.so")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert host_instructions.main(["--output", str(blocker / "counts.json"), "set_current"]) == 2
+    out = capsys.readouterr().out
+    assert "set_current" in out
+    assert f"cannot write {blocker / 'counts.json'}" in out
