@@ -252,7 +252,8 @@ def test_numpy_scalars_of_one_type_in_a_row_and_alternating_are_packed_by_their_
 @pytest.mark.gpu
 def test_a_kernel_node_keeps_every_buffer_argument_wherever_it_stands(device, stream) -> None:
     # Buffers before, between and after scalars: the node shares the memory of each, so
-    # closing them frees nothing until the node goes.
+    # closing them, then dropping every reference to them, the kernel and the node, frees
+    # nothing until the node goes.
     from cuda.core import DeviceMemoryResource, DeviceMemoryResourceOptions
     from cuda.core.graph import GraphDefinition
 
@@ -263,12 +264,15 @@ def test_a_kernel_node_keeps_every_buffer_argument_wherever_it_stands(device, st
     node = definition.launch(LaunchConfig(grid=1, block=1), kernel, first, np.int32(3), second, np.int32(4))
     first.close(stream)
     second.close(stream)
+    del first, second, kernel, node
+    gc.collect()
     stream.sync()
     assert pool.attributes.used_mem_current >= 512
     graph = definition.instantiate()
     graph.launch(stream)
     stream.sync()
     graph.close()
+    (node,) = definition.nodes()
     node.destroy()
     # The driver may run the executable's destructor later, on a thread of its own.
     deadline = time.monotonic() + 10
