@@ -2966,7 +2966,7 @@ cdef object kernel_params(
     for arg in <tuple>args:
         if index == end:
             break
-        if type(arg) is Buffer or isinstance(arg, Buffer):
+        if isinstance(arg, Buffer):
             tuple_fill(keep, index, Buffer_share(<Buffer>arg))
             index += 1
     if heap is not None:
