@@ -34,7 +34,7 @@ def cdef_classes(path: Path) -> set[str]:
 def test_the_reference_has_declared_classes() -> None:
     graph_box = PACKAGE / "graph" / "_graph_box.pxd"
     assert graph_box in DECLARATIONS
-    assert {"_GraphBox", "_NodeRecord"} <= cdef_classes(graph_box)
+    assert {"_GraphBox", "_NodeRecords"} <= cdef_classes(graph_box)
 
 
 @pytest.mark.parametrize("declaration", DECLARATIONS, ids=lambda path: str(path.relative_to(PACKAGE)))

@@ -17,6 +17,7 @@ import weakref
 import pytest
 
 from cuda.core import GraphMemoryResource, GraphMemoryResourceAttributes, launch
+from cuda.core._utils._attachment import release_pending
 from cuda.core._utils.cuda_utils import CUDAError
 from cuda.core.graph import ChildGraphNode, Graph, GraphBuilder, GraphDebugPrintOptions, GraphDefinition
 
@@ -386,6 +387,64 @@ def test_node_objects_collected_after_their_addresses_were_reused_leave_the_new_
     found = {id(node) for node in fresh.nodes()}
     assert all(id(node) in found for node in new)
     assert all(any(other is node for other in entry.succ) for node in new)
+
+
+@pytest.mark.gpu
+def test_a_definition_its_conditional_node_refers_back_to_is_collected_with_what_it_holds(device, stream) -> None:
+    # The conditional node's record holds its branches, definitions whose boxes keep the
+    # root's box alive, and its condition, which keeps the root's box too: a cycle through
+    # the records, which hold C references the garbage collector must still be shown. If it
+    # were not, the graph would never be destroyed and the body's buffer never freed.
+    from cuda.core import DeviceMemoryResource, DeviceMemoryResourceOptions
+
+    pool = DeviceMemoryResource(device, DeviceMemoryResourceOptions())
+    buffer = pool.allocate(1 << 20, stream=stream)
+    definition = GraphDefinition()
+    node = definition.if_then(definition.create_condition(default_value=0))
+    node.branches[0].memset(buffer, 1, buffer.size)
+    buffer.close(stream)
+    collected = weakref.ref(definition)
+    del definition, node, buffer
+    stream.sync()
+    assert pool.attributes.used_mem_current >= 1 << 20
+    gc.collect()
+    assert collected() is None
+    # The driver may run the user objects' destructors later, on a thread of its own.
+    deadline = time.monotonic() + 10
+    while pool.attributes.used_mem_current and time.monotonic() < deadline:
+        release_pending()
+        stream.sync()
+        time.sleep(0.01)
+    assert pool.attributes.used_mem_current == 0
+    pool.close()
+
+
+@pytest.mark.gpu
+def test_a_node_found_again_after_its_object_was_collected_reports_and_releases_what_it_held(device) -> None:
+    # The record of a node outlives its node object: the object found later (a new one, the
+    # first went in a collected cycle) reports the node's event and, destroyed, lets go of it.
+    event = device.create_event()
+    alive = weakref.ref(event)
+    definition = GraphDefinition()
+    cycle = [definition.record(event)]
+    cycle.append(cycle)
+    del cycle
+    gc.collect()
+    (found,) = definition.nodes()
+    assert type(found).__name__ == "EventRecordNode"
+    assert found.event is event
+    assert next(iter(definition.nodes())) is found
+    del event
+    gc.collect()
+    assert alive() is not None
+    found.destroy()
+    deadline = time.monotonic() + 10
+    while alive() is not None and time.monotonic() < deadline:
+        release_pending()
+        gc.collect()
+        time.sleep(0.01)
+    assert alive() is None
+    assert definition.nodes() == set()
 
 
 @pytest.mark.gpu

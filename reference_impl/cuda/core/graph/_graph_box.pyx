@@ -7,11 +7,12 @@
 Each driver graph has one :class:`_GraphBox`, shared by every
 :class:`~cuda.core.graph.GraphDefinition` and node object that views it. The
 boxes of one hierarchy (a root graph, and the child graphs and conditional
-bodies nested in it) share one map of :class:`_NodeRecord` objects, one per
-node: the user object through which the graph holds what the node uses (its
-*attachment*, see :mod:`cuda.core._utils._attachment`), and what the node's
-properties report that the driver cannot (its kernel, its event, a
-conditional's bodies).
+bodies nested in it) share one :class:`_NodeRecords`, a C++ map with one
+``NodeRecord`` per node: the user object through which the graph holds what
+the node uses (its *attachment*, see :mod:`cuda.core._utils._attachment`),
+what the node's properties report that the driver cannot (its kernel, its
+event, a conditional's bodies), and the node's one node object, if it has
+one.
 
 When the driver destroys a nested graph (its child-graph or conditional
 node is destroyed), every box of that graph and of the graphs nested in it
@@ -21,8 +22,7 @@ the freed graph to the driver.
 
 from __future__ import annotations
 
-from cpython.dict cimport PyDict_SetDefault
-from cpython.ref cimport PyObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 cimport cython
 from cython.operator cimport dereference as deref
 from libc.stdint cimport uintptr_t
@@ -47,15 +47,23 @@ cdef enum _NodeQuery:
     _DEPENDENCIES
     _DEPENDENTS
 
-cdef unordered_map[uintptr_t, PyObject*] _NODES
-# The node object of each driver node, by the node's address: a node is one
-# object. The map borrows the object: its entry goes when the driver node is
-# destroyed (node_forget) or when the object is deallocated (node_unregister,
-# from GraphNode's __dealloc__, before its memory is freed), whichever comes
-# first. Every access holds the GIL. This costs no Python object per node,
-# where a weak reference with a callback costs two.
 
 
+cdef extern from "Python.h":
+    # The garbage collector's slots, declared without exception values: they
+    # are called by the collector, which has no Python frame to raise into.
+    ctypedef int (*_visitproc "visitproc")(PyObject*, void*) noexcept
+    ctypedef int (*_traverseproc "traverseproc")(PyObject*, _visitproc, void*) noexcept
+    ctypedef int (*_inquiry "inquiry")(PyObject*) noexcept
+
+    ctypedef struct _CollectedType "PyTypeObject":
+        _traverseproc tp_traverse
+        _inquiry tp_clear
+
+
+# The collector must not clear _records while a node object of the box may
+# still be deallocated: its __dealloc__ unregisters it there.
+@cython.no_gc_clear
 cdef class _GraphBox:
     """A driver graph, shared by the definitions and nodes that view it.
 
@@ -99,46 +107,118 @@ cdef class _GraphBox:
             HANDLE_RETURN(cydriver.cuGraphDestroy(c_graph))
 
 
-@cython.freelist(16)
-cdef class _NodeRecord:
-    """What cuda.core keeps for one node: its attachment and what its properties report.
+cdef class _NodeRecords:  # noqa: MEM001 __dealloc__ drops the references the records hold; no CUDA resource
+    """The records of the nodes of one graph hierarchy, by the driver node's address.
 
-    Not part of the public API.
+    Not part of the public API. A record holds references to its payload and
+    info (dropped when the record goes) and borrows its node object: a node
+    is one object, and the record forgets it when the object is deallocated
+    (``GraphNode.__dealloc__``, before its memory is freed) or when the
+    driver node is destroyed, whichever comes first. Every access holds the
+    GIL, and no iterator is kept across a call that may run Python code. A
+    record costs one C++ map entry and no Python object.
     """
 
     def __init__(self, *args, **kwargs) -> None:
-        """Refuse direct construction: records are made as nodes are added."""
-        raise RuntimeError("_NodeRecord objects are made as graph nodes are added")
+        """Refuse direct construction: records are made with the boxes of a hierarchy."""
+        raise RuntimeError("_NodeRecords objects are made by GraphDefinition")
+
+    def __dealloc__(self):
+        NodeRecords_clear(self)
 
 
-cdef object node_lookup(uintptr_t address):
+cdef _NodeRecords NodeRecords_new():
+    """Return an empty map of records, for the root of a new hierarchy."""
+    cdef _NodeRecords records = _NodeRecords.__new__(_NodeRecords)
+    return records
+
+
+cdef int NodeRecords_clear(_NodeRecords records) noexcept:
+    """Forget every record of ``records`` and drop the references they hold.
+
+    The map is emptied before any reference is dropped: a finaliser that
+    runs then sees no record half gone.
+    """
+    cdef unordered_map[uintptr_t, NodeRecord] taken
+    taken.swap(records._map)
+    for entry in taken:
+        Py_XDECREF(entry.second.payload)
+        Py_XDECREF(entry.second.info)
+    return 0
+
+
+cdef _traverseproc _object_traverse = (<_CollectedType*><void*>_NodeRecords).tp_traverse
+# The slots Cython made for _NodeRecords' own fields; NodeRecords_traverse and
+# NodeRecords_collect, which take their place, call them.
+cdef _inquiry _object_clear = (<_CollectedType*><void*>_NodeRecords).tp_clear
+(<_CollectedType*><void*>_NodeRecords).tp_traverse = NodeRecords_traverse
+(<_CollectedType*><void*>_NodeRecords).tp_clear = NodeRecords_collect
+
+
+cdef int NodeRecords_traverse(PyObject* records, _visitproc visit, void* arg) noexcept:
+    """Visit what the records hold, and the object's own fields: the type's ``tp_traverse``."""
+    cdef int err = _object_traverse(records, visit, arg)
+    if err:
+        return err
+    cdef _NodeRecords c_records = <_NodeRecords>records
+    for entry in c_records._map:
+        if entry.second.payload != NULL:
+            err = visit(entry.second.payload, arg)
+            if err:
+                return err
+        if entry.second.info != NULL:
+            err = visit(entry.second.info, arg)
+            if err:
+                return err
+    return 0
+
+
+cdef int NodeRecords_collect(PyObject* records) noexcept:
+    """Drop what the records hold, to break a reference cycle: the type's ``tp_clear``."""
+    NodeRecords_clear(<_NodeRecords>records)
+    return _object_clear(records)
+
+
+cdef object node_lookup(_NodeRecords records, uintptr_t address):
     """Return the live node object of the driver node at ``address``, or ``None``."""
-    found = _NODES.find(address)
-    if found == _NODES.end():
+    found = records._map.find(address)
+    if found == records._map.end() or deref(found).second.node == NULL:
         return None
-    return <object>deref(found).second
+    return <object>deref(found).second.node
 
 
-cdef int node_register(uintptr_t address, object node) except -1:
+cdef int node_register(_NodeRecords records, uintptr_t address, object node) except -1:
     """Make ``node`` the node object of the driver node at ``address``."""
-    _NODES[address] = <PyObject*>node
+    records._map[address].node = <PyObject*>node
     return 0
 
 
-cdef void node_unregister(uintptr_t address, PyObject* node) noexcept:
-    """Forget ``node``, which is being deallocated, unless a newer object has taken its address."""
-    found = _NODES.find(address)
-    if found != _NODES.end() and deref(found).second == node:
-        _NODES.erase(found)
+cdef void node_unregister(_NodeRecords records, uintptr_t address, PyObject* node) noexcept:
+    """Forget ``node``, which is being deallocated, unless a newer object has taken its address.
+
+    A record that then holds nothing goes.
+    """
+    found = records._map.find(address)
+    if found == records._map.end() or deref(found).second.node != node:
+        return
+    deref(found).second.node = NULL
+    NodeRecord_prune(records, address)
 
 
-cdef int node_forget(uintptr_t address) except -1:
-    """Forget the node object of a destroyed driver node, whose address may be reused."""
-    _NODES.erase(address)
-    return 0
+cdef void NodeRecord_prune(_NodeRecords records, uintptr_t address) noexcept:
+    """Forget the record at ``address`` if it holds nothing and names no node object."""
+    found = records._map.find(address)
+    if (
+        found != records._map.end()
+        and deref(found).second.node == NULL
+        and deref(found).second.attachment == 0
+        and deref(found).second.payload == NULL
+        and deref(found).second.info == NULL
+    ):
+        records._map.erase(found)
 
 
-cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, dict records):
+cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, _NodeRecords records):
     """Return the box of ``handle``: the live one, or a new one sharing ``records``.
 
     ``records`` is the map of the hierarchy the graph belongs to (a new one
@@ -155,62 +235,148 @@ cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, 
     box._key = address
     box._owned = owned
     box._parent = parent
-    box._records = {} if records is None else records
+    box._records = NodeRecords_new() if records is None else records
     if handle != NULL:
         _BOXES[address] = box
     return box
 
 
-cdef _NodeRecord NodeRecord_get(dict records, cydriver.CUgraphNode node):
-    """Return the record of ``node``, or ``None``."""
-    return records.get(<uintptr_t>node)
+cdef object NodeRecord_info(_NodeRecords records, cydriver.CUgraphNode node):
+    """Return what ``node``'s properties report beyond its parameters, or ``None``."""
+    found = records._map.find(<uintptr_t>node)
+    if found == records._map.end() or deref(found).second.info == NULL:
+        return None
+    return <object>deref(found).second.info
+
+
+cdef object NodeRecord_payload(_NodeRecords records, cydriver.CUgraphNode node):
+    """Return what ``node``'s graph holds for it, or ``None``."""
+    found = records._map.find(<uintptr_t>node)
+    if found == records._map.end() or deref(found).second.payload == NULL:
+        return None
+    return <object>deref(found).second.payload
 
 
 cdef int NodeRecord_set(
-    dict records, cydriver.CUgraph graph, cydriver.CUgraphNode node,
+    _NodeRecords records, cydriver.CUgraph graph, cydriver.CUgraphNode node,
     uintptr_t attachment, object payload, object info,
 ) except -1:
     """Record that ``graph`` holds ``payload`` for ``node`` through the user object ``attachment``.
 
     The node's previous attachment, if any, is released from its graph.
     """
-    return NodeRecord_put(records, <uintptr_t>node, graph, attachment, payload, info)
+    cdef NodeRecord* record = &records._map[<uintptr_t>node]
+    cdef NodeRecord previous = record[0]
+    NodeRecord_fill(record, graph, attachment, payload, info)
+    # The map is whole again before the previous record lets go of anything.
+    try:
+        if previous.attachment != 0:
+            graph_detach(previous.graph, previous.attachment)
+    finally:
+        NodeRecord_drop(&previous)
+    return 0
 
 
-cdef int NodeRecord_put(
-    dict records, object key, cydriver.CUgraph graph,
-    uintptr_t attachment, object payload, object info,
+cdef int NodeRecord_add(
+    _NodeRecords records, cydriver.CUgraph graph, cydriver.CUgraphNode node,
+    uintptr_t attachment, object payload, object info, object node_object,
 ) except -1:
-    """Record as :func:`NodeRecord_set` does, for the node whose address is the int ``key``.
+    """Record ``node`` as :func:`NodeRecord_set` does, and make ``node_object`` its node object.
 
-    A node object passes the key it keeps (``GraphNode._key``): a lookup
-    with the very object the map holds needs no comparison of ints.
+    One map entry, made once, for a node just added.
     """
-    cdef _NodeRecord record = _NodeRecord.__new__(_NodeRecord)
-    record._graph = graph
-    record._attachment = attachment
-    record._payload = payload
-    record._info = info
-    # One lookup when the node has no record yet, the usual case.
-    previous = <object>PyDict_SetDefault(records, key, record)
-    if previous is record:
+    cdef NodeRecord* record = &records._map[<uintptr_t>node]
+    record.node = <PyObject*>node_object
+    if record.attachment == 0 and record.payload == NULL and record.info == NULL:
+        NodeRecord_fill(record, graph, attachment, payload, info)
         return 0
-    records[key] = record
-    if (<_NodeRecord>previous)._attachment != 0:
-        graph_detach((<_NodeRecord>previous)._graph, (<_NodeRecord>previous)._attachment)
+    # A record left at a reused address: replaced as NodeRecord_set replaces it.
+    return NodeRecord_set(records, graph, node, attachment, payload, info)
+
+
+cdef inline void NodeRecord_fill(
+    NodeRecord* record, cydriver.CUgraph graph, uintptr_t attachment, object payload, object info
+) noexcept:
+    """Set the record's fields, taking references to ``payload`` and ``info`` (``None`` is none)."""
+    record.graph = graph
+    record.attachment = attachment
+    record.payload = NULL
+    record.info = NULL
+    if payload is not None:
+        Py_INCREF(payload)
+        record.payload = <PyObject*>payload
+    if info is not None:
+        Py_INCREF(info)
+        record.info = <PyObject*>info
+
+
+cdef int NodeRecord_release(_NodeRecords records, cydriver.CUgraphNode node) except -1:
+    """Forget what ``node``'s record holds and release its attachment; the node object stays."""
+    cdef NodeRecord taken
+    if not NodeRecord_take(records, node, &taken):
+        return 0
+    try:
+        if taken.attachment != 0:
+            graph_detach(taken.graph, taken.attachment)
+    finally:
+        NodeRecord_drop(&taken)
+        NodeRecord_prune(records, <uintptr_t>node)
     return 0
 
 
-cdef int NodeRecord_release(dict records, cydriver.CUgraphNode node) except -1:
-    """Forget ``node``'s record and release its attachment: the node was destroyed."""
-    record = records.pop(<uintptr_t>node, None)
-    if record is not None and (<_NodeRecord>record)._attachment != 0:
-        graph_detach((<_NodeRecord>record)._graph, (<_NodeRecord>record)._attachment)
-    return 0
+cdef bint NodeRecord_take(_NodeRecords records, cydriver.CUgraphNode node, NodeRecord* taken) noexcept:
+    """Move what ``node``'s record holds into ``taken``; return whether it has a record.
+
+    The record keeps its node object. ``taken`` then holds the references:
+    give them back (:func:`NodeRecord_give_back`) or drop them
+    (:func:`NodeRecord_drop`).
+    """
+    found = records._map.find(<uintptr_t>node)
+    if found == records._map.end():
+        taken.attachment = 0
+        taken.payload = NULL
+        taken.info = NULL
+        return False
+    taken[0] = deref(found).second
+    deref(found).second.attachment = 0
+    deref(found).second.payload = NULL
+    deref(found).second.info = NULL
+    return True
+
+
+cdef void NodeRecord_give_back(_NodeRecords records, cydriver.CUgraphNode node, NodeRecord* taken) noexcept:
+    """Put back what :func:`NodeRecord_take` moved out of ``node``'s record."""
+    cdef NodeRecord* record = &records._map[<uintptr_t>node]
+    cdef NodeRecord replaced = record[0]
+    record.graph = taken.graph
+    record.attachment = taken.attachment
+    record.payload = taken.payload
+    record.info = taken.info
+    NodeRecord_drop(&replaced)
+
+
+cdef void NodeRecord_forget(_NodeRecords records, uintptr_t address) noexcept:
+    """Forget the record of a destroyed driver node, whose address may be reused, and its node object."""
+    found = records._map.find(address)
+    if found == records._map.end():
+        return
+    cdef NodeRecord record = deref(found).second
+    records._map.erase(found)
+    NodeRecord_drop(&record)
+
+
+cdef void NodeRecord_drop(NodeRecord* record) noexcept:
+    """Drop the references ``record`` holds; it must be out of its map."""
+    cdef PyObject* payload = record.payload
+    cdef PyObject* info = record.info
+    record.payload = NULL
+    record.info = NULL
+    Py_XDECREF(payload)
+    Py_XDECREF(info)
 
 
 cdef int NodeRecord_adopt(
-    dict source, cydriver.CUgraph original, cydriver.CUgraph clone, dict target
+    _NodeRecords source, cydriver.CUgraph original, cydriver.CUgraph clone, _NodeRecords target
 ) except -1:
     """Record, in ``target``, the nodes of ``clone`` that were copied from recorded nodes of ``original``.
 
@@ -227,7 +393,6 @@ cdef int NodeRecord_adopt(
     cdef cydriver.CUgraph c_nested = NULL
     cdef cydriver.CUgraph c_nested_copy = NULL
     cdef cydriver.CUresult err
-    cdef _NodeRecord record
     cdef int c_type
     for address in nodes:
         c_node = <cydriver.CUgraphNode><uintptr_t>address
@@ -236,15 +401,20 @@ cdef int NodeRecord_adopt(
         if err != cydriver.CUresult.CUDA_SUCCESS:
             continue
         c_type = node_type(c_node)
-        found = source.get(address)
-        if found is not None:
-            record = <_NodeRecord>found
-            info = record._info
+        found = source._map.find(<uintptr_t>c_node)
+        if found != source._map.end() and (
+            deref(found).second.attachment != 0
+            or deref(found).second.payload != NULL
+            or deref(found).second.info != NULL
+        ):
+            attachment = deref(found).second.attachment
+            payload = NodeRecord_payload(source, c_node)
+            info = NodeRecord_info(source, c_node)
             if info is not None and c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
                 # The recorded bodies are the original's graphs, not the copy's: a walk of
                 # the copy must not reach them (it would invalidate the original's views).
                 info = info[:4] + ((),)
-            NodeRecord_set(target, clone, c_copy, record._attachment, record._payload, info)
+            NodeRecord_set(target, clone, c_copy, attachment, payload, info)
         if c_type == cydriver.CU_GRAPH_NODE_TYPE_GRAPH:
             with nogil:
                 HANDLE_RETURN(cydriver.cuGraphChildGraphNodeGetGraph(c_node, &c_nested))
@@ -253,7 +423,7 @@ cdef int NodeRecord_adopt(
     return 0
 
 
-cdef list conditional_bodies(cydriver.CUgraphNode node, dict records):
+cdef list conditional_bodies(cydriver.CUgraphNode node, _NodeRecords records):
     """Return the addresses of the body graphs of a conditional node.
 
     The driver reports them from CUDA 13.1 (``cuGraphNodeGetParams``); an
@@ -276,13 +446,13 @@ cdef list conditional_bodies(cydriver.CUgraphNode node, dict records):
             <uintptr_t>c_params.conditional.phGraph_out[index]
             for index in range(c_params.conditional.size)
         ]
-    found = None if records is None else records.get(<uintptr_t>node)
-    if found is None or (<_NodeRecord>found)._info is None:
+    info = None if records is None else NodeRecord_info(records, node)
+    if info is None:
         return []
-    return list((<_NodeRecord>found)._info[4])
+    return list(info[4])
 
 
-cdef tuple graph_tree(cydriver.CUgraph graph, dict records):
+cdef tuple graph_tree(cydriver.CUgraph graph, _NodeRecords records):
     """Return ``(graphs, nodes)``: the addresses of ``graph``, the graphs nested in it, and all their nodes.
 
     ``records`` tells the bodies of conditional nodes where the driver cannot.
@@ -293,7 +463,7 @@ cdef tuple graph_tree(cydriver.CUgraph graph, dict records):
     return tuple(graphs), tuple(nodes)
 
 
-cdef int graph_tree_forget(tuple tree, dict records) except -1:
+cdef int graph_tree_forget(tuple tree, _NodeRecords records) except -1:
     """Forget the graphs and nodes of ``tree``, which the driver has destroyed.
 
     Their boxes are invalidated, their node objects unregistered and their
@@ -305,25 +475,24 @@ cdef int graph_tree_forget(tuple tree, dict records) except -1:
         if existing is not None:
             box = <_GraphBox>existing
             box._handle = NULL
-    for address in tree[1]:
-        _NODES.erase(<uintptr_t>address)
-        if records is not None:
-            records.pop(address, None)
+    if records is not None:
+        for address in tree[1]:
+            NodeRecord_forget(records, <uintptr_t>address)
     return 0
 
 
-cdef tuple graph_tree_payloads(cydriver.CUgraph graph, dict records):
+cdef tuple graph_tree_payloads(cydriver.CUgraph graph, _NodeRecords records):
     """Return the payloads that ``records`` holds for the nodes of ``graph`` and its nested graphs."""
     cdef tuple tree = graph_tree(graph, records)
     payloads = []
     for address in tree[1]:
-        found = records.get(address)
-        if found is not None and (<_NodeRecord>found)._payload is not None:
-            payloads.append((<_NodeRecord>found)._payload)
+        payload = NodeRecord_payload(records, <cydriver.CUgraphNode><uintptr_t>address)
+        if payload is not None:
+            payloads.append(payload)
     return tuple(payloads)
 
 
-cdef int graph_tree_walk(cydriver.CUgraph graph, list graphs, list nodes, dict records) except -1:
+cdef int graph_tree_walk(cydriver.CUgraph graph, list graphs, list nodes, _NodeRecords records) except -1:
     """Add ``graph``, its nodes and, recursively, its nested graphs to ``graphs`` and ``nodes``."""
     graphs.append(<uintptr_t>graph)
     cdef cydriver.CUgraphNode c_node

@@ -5,6 +5,7 @@
 from cuda.bindings cimport cydriver
 
 from cuda.core._stream cimport Stream
+from cuda.core.graph._graph_box cimport _NodeRecords
 
 
 cdef class GraphBuilder:
@@ -17,7 +18,7 @@ cdef class GraphBuilder:
         bint _closed
         object _definition
         object _parent
-        dict _records  # a primary builder's: what the nodes of its graph and the nested ones hold
+        _NodeRecords _records  # a primary builder's: what the nodes of its graph and the nested ones hold
         object _body_box  # a conditional body's builder: the _GraphBox of its body graph; else None
         object __weakref__
 

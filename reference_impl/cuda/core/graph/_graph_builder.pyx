@@ -32,7 +32,14 @@ from cuda.core._utils.cuda_utils cimport (
     check_or_create_options,
     warn_destroy_failure,
 )
-from cuda.core.graph._graph_box cimport _GraphBox, GraphBox_for, NodeRecord_set, graph_debug_dot_print
+from cuda.core.graph._graph_box cimport (
+    _GraphBox,
+    _NodeRecords,
+    GraphBox_for,
+    NodeRecord_set,
+    NodeRecords_new,
+    graph_debug_dot_print,
+)
 
 from collections.abc import Callable
 from cuda.bindings import driver
@@ -1108,7 +1115,7 @@ cdef GraphBuilder GraphBuilder_root(GraphBuilder self):
     return builder
 
 
-cdef dict GraphBuilder_records(GraphBuilder self):
+cdef _NodeRecords GraphBuilder_records(GraphBuilder self):
     """Return the map of node records of the graph ``self`` records into, and of the graphs nested in it.
 
     One map serves a primary builder's whole hierarchy (its forks, its
@@ -1116,11 +1123,11 @@ cdef dict GraphBuilder_records(GraphBuilder self):
     """
     cdef GraphBuilder root = GraphBuilder_root(self)
     if root._records is None:
-        root._records = {}
+        root._records = NodeRecords_new()
     return root._records
 
 
-cdef int GraphBuilder_destroy_graph(cydriver.CUgraph graph, dict records) except -1:
+cdef int GraphBuilder_destroy_graph(cydriver.CUgraph graph, _NodeRecords records) except -1:
     """Destroy a graph the builder owns, invalidating the views and body builders of the graphs nested in it.
 
     ``records`` is the builder's hierarchy's (or ``None``).
@@ -1273,7 +1280,9 @@ cdef void GraphBuilder_dealloc(GraphBuilder self) noexcept:
         )
 
 
-cdef cydriver.CUresult GraphBuilder_destroy_collected(cydriver.CUgraph graph, dict records) noexcept:
+cdef cydriver.CUresult GraphBuilder_destroy_collected(
+    cydriver.CUgraph graph, _NodeRecords records
+) noexcept:
     """Destroy a graph of a builder being collected; return the driver's status, never raise."""
     cdef cydriver.CUresult err
     try:

@@ -26,7 +26,6 @@ cdef class GraphNode:
     cdef:
         _GraphBox _box
         cydriver.CUgraphNode _handle
-        object _key  # _handle's address as an int, the key of its record; None for the entry node
         bint _destroyed
         object __weakref__
 

@@ -24,7 +24,6 @@ states the whole contract.
 from __future__ import annotations
 
 cimport cython
-from cpython.dict cimport PyDict_SetDefault
 from cpython.ref cimport Py_INCREF, PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t, uintptr_t
@@ -56,17 +55,22 @@ from cuda.core.graph._graph_box cimport (
     graph_nodes,
     node_neighbours,
     node_type,
+    NodeRecord,
+    NodeRecord_add,
     NodeRecord_adopt,
-    NodeRecord_get,
+    NodeRecord_drop,
+    NodeRecord_forget,
+    NodeRecord_give_back,
+    NodeRecord_info,
+    NodeRecord_payload,
     NodeRecord_release,
-    NodeRecord_put,
     NodeRecord_set,
+    NodeRecord_take,
     _GraphBox,
-    _NodeRecord,
+    _NodeRecords,
     graph_tree,
     graph_tree_forget,
     graph_tree_payloads,
-    node_forget,
     node_lookup,
     node_register,
     node_unregister,
@@ -583,6 +587,9 @@ cdef class GraphCondition:
 
 
 @cython.freelist(16)
+# The collector must not clear _box before __dealloc__, which unregisters the
+# object from the records that _box leads to.
+@cython.no_gc_clear
 cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer; a node owns no resource
     """A node of a :class:`GraphDefinition`.
 
@@ -600,7 +607,7 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
     def __dealloc__(self):
         # The registry borrows the object: its entry goes before the memory.
         if self._handle != NULL:
-            node_unregister(<uintptr_t>self._handle, <PyObject*>self)
+            node_unregister(self._box._records, <uintptr_t>self._handle, <PyObject*>self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GraphNode):
@@ -756,18 +763,14 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
         if not GraphNode_is_valid(self) or c_node == NULL:
             return
         nested = GraphNode_nested_tree(self)
-        cdef dict records = self._box._records
-        cdef object key = self._key
-        # Taken out before the driver is asked, and put back if it refuses: one
-        # lookup, with the key object the map holds, on the way that succeeds.
-        cdef _NodeRecord record = records.pop(key, None)
-        cdef cydriver.CUgraph c_holder = NULL
-        cdef cydriver.CUuserObject c_attachment = NULL
+        cdef _NodeRecords records = self._box._records
+        # Taken out of the record before the driver is asked, and put back if it refuses.
+        cdef NodeRecord taken
+        cdef bint recorded = NodeRecord_take(records, c_node, &taken)
+        cdef cydriver.CUgraph c_holder = taken.graph
+        cdef cydriver.CUuserObject c_attachment = <cydriver.CUuserObject>taken.attachment
         cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
         cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
-        if record is not None:
-            c_holder = record._graph
-            c_attachment = <cydriver.CUuserObject>record._attachment
         releases_here_begin()
         try:
             with nogil:
@@ -778,11 +781,13 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
         finally:
             releases_here_end()
         if err != cydriver.CUresult.CUDA_SUCCESS:
-            if record is not None:
-                PyDict_SetDefault(records, key, record)
+            if recorded:
+                NodeRecord_give_back(records, c_node, &taken)
             HANDLE_RETURN(err)
         self._destroyed = True
-        node_forget(<uintptr_t>c_node)
+        # The node's address may be reused at once: its record and node object go.
+        NodeRecord_forget(records, <uintptr_t>c_node)
+        NodeRecord_drop(&taken)
         if nested is not _NO_TREE:
             graph_tree_forget(nested, records)
         HANDLE_RETURN(released)
@@ -1263,9 +1268,9 @@ cdef class KernelNode(GraphNode):
     @property
     def kernel(self) -> Kernel:
         """Return the :class:`~cuda.core.Kernel` the node launches."""
-        record = NodeRecord_get(self._box._records, self._handle)
-        if record is not None:
-            return (<_NodeRecord>record)._info
+        info = NodeRecord_info(self._box._records, self._handle)
+        if info is not None:
+            return info
         cdef cydriver.CUDA_KERNEL_NODE_PARAMS c_params
         GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params)
         return _Kernel.from_handle(<uintptr_t>c_params.kern)
@@ -1291,9 +1296,9 @@ cdef class AllocNode(GraphNode):
     @property
     def device_id(self) -> int:
         """Return the ordinal of the device the allocation was made for."""
-        record = NodeRecord_get(self._box._records, self._handle)
-        if record is not None:
-            return (<_NodeRecord>record)._info
+        info = NodeRecord_info(self._box._records, self._handle)
+        if info is not None:
+            return info
         cdef cydriver.CUDA_MEM_ALLOC_NODE_PARAMS c_params
         GraphNode_get_params(self, cydriver.CU_GRAPH_NODE_TYPE_MEM_ALLOC, &c_params)
         return c_params.poolProps.location.id
@@ -2068,7 +2073,7 @@ class _AdjacencySet(collections.abc.MutableSet):
 
 
 def _definition_from_handle(
-    handle: int, owned: bool, keepalive: object, records: dict
+    handle: int, owned: bool, keepalive: object, _NodeRecords records
 ) -> GraphDefinition:
     """Return a definition of the graph at ``handle``, for :class:`~cuda.core.graph.GraphBuilder`.
 
@@ -2082,7 +2087,7 @@ def _definition_from_handle(
     return GraphDefinition_from_box(box)
 
 
-def _adopt_records(source: dict, original: int, clone: int, target: dict) -> None:
+def _adopt_records(_NodeRecords source, original: int, clone: int, _NodeRecords target) -> None:
     """Record in ``target`` the nodes of ``clone`` copied from recorded nodes of ``original``.
 
     For :meth:`GraphBuilder.embed`, which adds a child-graph node that copies ``original``.
@@ -2095,7 +2100,7 @@ def _adopt_records(source: dict, original: int, clone: int, target: dict) -> Non
     )
 
 
-def _forget_graph(handle: int, records: dict | None) -> None:
+def _forget_graph(handle: int, _NodeRecords records) -> None:
     """Invalidate the views of a graph about to be destroyed, and of the graphs nested in it.
 
     For :class:`~cuda.core.graph.GraphBuilder`, before it destroys a graph it
@@ -2106,7 +2111,7 @@ def _forget_graph(handle: int, records: dict | None) -> None:
 
 
 def _record_callback(
-    records: dict, graph: int, node: int, attachment: int, payload: object
+    _NodeRecords records, graph: int, node: int, attachment: int, payload: object
 ) -> None:
     """Record that ``graph`` holds ``payload`` for the host node a builder captured."""
     NodeRecord_set(
@@ -2247,30 +2252,30 @@ cdef GraphCondition GraphCondition_create(
 
 cdef GraphNode GraphNode_create(type cls, _GraphBox box, cydriver.CUgraphNode handle):
     """Return a new node object of ``cls`` for ``handle``, and register it."""
-    return GraphNode_create_at(cls, box, handle, None if handle == NULL else <uintptr_t>handle)
+    cdef GraphNode node = GraphNode_new(cls, box, handle)
+    if handle != NULL:
+        node_register(box._records, <uintptr_t>handle, node)
+    return node
 
 
-cdef GraphNode GraphNode_create_at(type cls, _GraphBox box, cydriver.CUgraphNode handle, object key):
-    """Return a new node object as :func:`GraphNode_create` does, keeping ``key``, ``handle``'s address as an int."""
+cdef inline GraphNode GraphNode_new(type cls, _GraphBox box, cydriver.CUgraphNode handle):
+    """Return a new node object of ``cls`` for ``handle``, not yet registered."""
     cdef GraphNode node = <GraphNode>new_instance(cls)
     node._box = box
     node._handle = handle
-    node._key = key
-    if handle != NULL:
-        node_register(<uintptr_t>handle, node)
     return node
 
 
 cdef GraphNode GraphNode_wrap(_GraphBox box, cydriver.CUgraphNode handle):
     """Return the node object of ``handle``: the registered one, or a new one of its class."""
-    node = node_lookup(<uintptr_t>handle)
+    node = node_lookup(box._records, <uintptr_t>handle)
     if node is not None:
         return node
     cdef int c_type = node_type(handle)
     cls = _NODE_CLASSES.get(c_type, GraphNode)
     if c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
-        record = NodeRecord_get(box._records, handle)
-        cls = ConditionalNode if record is None else (<_NodeRecord>record)._info[0]
+        info = NodeRecord_info(box._records, handle)
+        cls = ConditionalNode if info is None else info[0]
     return GraphNode_create(cls, box, handle)
 
 
@@ -2369,23 +2374,21 @@ cdef GraphNode GraphNode_keep(
     object info,
 ):
     """Record what the new ``node``, added after ``self``, holds; return its node object."""
-    # The record and the node object share one key object.
-    cdef object key = <uintptr_t>node
-    if payload is not None or info is not None:
-        NodeRecord_put(self._box._records, key, self._box._handle, attachment, payload, info)
-    return GraphNode_create_at(cls, self._box, node, key)
+    cdef _GraphBox box = self._box
+    cdef GraphNode created = GraphNode_new(cls, box, node)
+    # One map entry for the record and the node object.
+    NodeRecord_add(box._records, box._handle, node, attachment, payload, info, created)
+    return created
 
 
 cdef object GraphNode_info(GraphNode self):
     """Return what the node's properties report beyond its parameters, or ``None``."""
-    record = NodeRecord_get(self._box._records, self._handle)
-    return None if record is None else (<_NodeRecord>record)._info
+    return NodeRecord_info(self._box._records, self._handle)
 
 
 cdef object GraphNode_payload(GraphNode self):
     """Return what the node's graph holds for it, or ``None``."""
-    record = NodeRecord_get(self._box._records, self._handle)
-    return None if record is None else (<_NodeRecord>record)._payload
+    return NodeRecord_payload(self._box._records, self._handle)
 
 
 cdef int GraphNode_replace(GraphNode self, void* params, object payload) except -1:
