@@ -65,6 +65,7 @@ OPERATIONS = (
     "graph_add_kernel",
     "graph_add_kernel_owned",
     "graph_add_kernel_object",
+    "graph_add_kernel_held",
     "graph_instantiate",
     "graph_instantiate_owned",
     "graph_launch_10",
@@ -76,13 +77,15 @@ FLOOR_VARIANTS = {
     "alloc_free_1k_object": "alloc_free_1k",
     "graph_add_kernel_owned": "graph_add_kernel",
     "graph_add_kernel_object": "graph_add_kernel",
+    "graph_add_kernel_held": "graph_add_kernel",
     "graph_instantiate_owned": "graph_instantiate",
     "graph_launch_10_owned": "graph_launch_10",
 }
 """Operations that time another operation's call again, against a floor that makes the driver calls
 the guide requires of it: the capture check before an allocation, a user object per graph node, and
 one staged for each executable graph; the ``_object`` floors also take the API's shape (an object
-returned, whose method undoes the call; a node that holds its kernel and arguments)."""
+returned, whose method undoes the call; a node that holds its kernel and arguments), and the ``_held``
+floor's user object holds the node's kernel and arguments too, released after the driver lets go."""
 _GRAPH_NODES = 10
 """The kernel nodes of the graph that ``graph_instantiate`` and ``graph_launch_10`` use."""
 PHASE_OPERATIONS = (
@@ -362,6 +365,7 @@ def _floor_graph_operations(
     add, destroy_node = floor.graph_add_kernel, floor.graph_destroy_node
     add_owned, destroy_owned = floor.graph_add_kernel_owned, floor.graph_destroy_node_owned
     add_object, kernel_object = floor.graph_add_kernel_object, objects.kernels[1]
+    add_held = floor.graph_add_kernel_held
     instantiate, exec_destroy, launch = floor.graph_instantiate, floor.graph_exec_destroy, floor.graph_launch
     instantiate_staged = floor.graph_instantiate_staged
     scratch, chain, owned_chain = floor.graph_create(), floor.graph_create(), floor.graph_create()
@@ -384,6 +388,9 @@ def _floor_graph_operations(
         ),
         "graph_add_kernel_object": Operation(
             lambda: add_object(scratch, kernel, kernel_object, destination, 5).destroy(), None
+        ),
+        "graph_add_kernel_held": Operation(
+            lambda: add_held(scratch, kernel, kernel_object, destination, 5).destroy(), None
         ),
         "graph_instantiate": Operation(lambda: exec_destroy(instantiate(chain)), None),
         "graph_instantiate_owned": Operation(lambda: exec_destroy(instantiate_staged(owned_chain)), None),

@@ -48,6 +48,7 @@ _DEFAULT_OPERATIONS = (
     "set_current",
     "graph_add_kernel",
     "graph_add_kernel_object",
+    "graph_add_kernel_held",
 )
 _TRIGGER = re.compile(r"^desc: Trigger: Client Request: (?P<name>.+)$", re.MULTILINE)
 _TOTAL = re.compile(r"^(?:summary|totals): (?P<count>\d+)", re.MULTILINE)

@@ -25,6 +25,10 @@ take the shape of the API's call: they return an object (a
 :class:`DeviceBuffer`, a :class:`KernelNode`) whose method undoes the call,
 and the node holds the kernel and its arguments, as the guide requires of
 ``Device.allocate`` and ``GraphDefinition.launch``; they hold nothing else.
+``graph_add_kernel_held`` is ``graph_add_kernel_object`` whose user object
+holds the kernel and the arguments, as the guide's ownership contract
+requires (every copy of the graph keeps what the node uses), released
+after the driver destroys the user object (:class:`HeldKernelNode`).
 
 ``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
 it is benchmark tooling, not part of ``cuda.core``.
@@ -33,8 +37,11 @@ it is benchmark tooling, not part of ``cuda.core``.
 from __future__ import annotations
 
 cimport cython
+from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
 from libc.stdint cimport uintptr_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from libcpp.atomic cimport atomic
 
 from cuda.bindings cimport cydriver
 
@@ -42,12 +49,14 @@ import warnings
 
 __all__ = [
     "DeviceBuffer",
+    "HeldKernelNode",
     "KernelNode",
     "ctx_get_device",
     "ctx_set_current",
     "event_query",
     "event_record",
     "graph_add_kernel",
+    "graph_add_kernel_held",
     "graph_add_kernel_object",
     "graph_add_kernel_owned",
     "graph_create",
@@ -70,6 +79,17 @@ __all__ = [
     "memset_d8_sync_with_gil",
     "stream_sync",
 ]
+
+
+cdef struct _Held:
+    # A payload that a user object holds, and the next payload released.
+    PyObject* payload
+    _Held* next
+
+
+cdef atomic[_Held*] _released
+# The payloads whose user objects the driver has destroyed, newest first: a
+# lock-free stack, because a destructor may run on any thread, without the GIL.
 
 
 @cython.freelist(16)
@@ -127,6 +147,37 @@ cdef class KernelNode:
         check(err)
         self._node = 0
         self._payload = None
+
+
+@cython.freelist(16)
+cdef class HeldKernelNode:
+    """A kernel node that :func:`graph_add_kernel_held` added: a :class:`KernelNode` whose user object holds the payload.
+
+    It holds the kernel and the arguments, for its properties, and the
+    graph's user object, until :meth:`destroy`.
+    """
+
+    cdef uintptr_t _graph
+    cdef uintptr_t _node
+    cdef uintptr_t _owner
+    cdef object _payload
+
+    def destroy(self) -> None:
+        """Remove the node and the graph's share of its user object, then drop the payloads released."""
+        cdef cydriver.CUresult err
+        cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
+        if node == NULL:
+            return
+        with nogil:
+            err = cydriver.cuGraphDestroyNode(node)
+            if err == cydriver.CUresult.CUDA_SUCCESS:
+                err = cydriver.cuGraphReleaseUserObject(
+                    <cydriver.CUgraph>self._graph, <cydriver.CUuserObject>self._owner, 1
+                )
+        check(err)
+        self._node = 0
+        self._payload = None
+        _drop_released()
 
 
 def event_record(uintptr_t event, uintptr_t stream) -> None:
@@ -511,6 +562,57 @@ def graph_add_kernel_object(uintptr_t graph, uintptr_t kernel, object kernel_obj
     return node
 
 
+def graph_add_kernel_held(uintptr_t graph, uintptr_t kernel, object kernel_object, *args) -> HeldKernelNode:
+    """Add an entry node as :func:`graph_add_kernel_object` does, its user object holding the kernel and arguments.
+
+    The floor of ``GraphDefinition.launch(config, kernel, *args)`` followed
+    by ``KernelNode.destroy()`` with what the guide's ownership contract
+    requires: the graph, and every copy of it, keeps what the node uses.
+    The user object holds a reference to the payload; its destructor, which
+    the driver may call on any thread and without the GIL, only queues it,
+    and :meth:`HeldKernelNode.destroy` drops what was queued. The arguments
+    are :func:`graph_add_kernel_object`'s.
+
+    Returns
+    -------
+    HeldKernelNode
+        The new node.
+    """
+    pointer, value = args
+    payload = (kernel_object, args)
+    cdef _Held* held = <_Held*>malloc(sizeof(_Held))
+    if held == NULL:
+        raise MemoryError()
+    Py_INCREF(payload)
+    held.payload = <PyObject*>payload
+    held.next = NULL
+    cdef cydriver.CUresult err
+    cdef cydriver.CUuserObject owner = NULL
+    with nogil:
+        err = cydriver.cuUserObjectCreate(
+            &owner, held, <cydriver.CUhostFn>_release_later, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
+        )
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphRetainUserObject(
+                <cydriver.CUgraph>graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
+            )
+            if err != cydriver.CUresult.CUDA_SUCCESS:
+                # Its only reference: the destructor queues the payload.
+                cydriver.cuUserObjectRelease(owner, 1)
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        if owner == NULL:
+            Py_DECREF(payload)
+            free(held)
+        _drop_released()
+        check(err)
+    cdef HeldKernelNode node = HeldKernelNode.__new__(HeldKernelNode)
+    node._graph = graph
+    node._owner = <uintptr_t>owner
+    node._payload = payload
+    node._node = _kernel_node(graph, 0, kernel, pointer, value)
+    return node
+
+
 def graph_destroy_node_owned(uintptr_t graph, uintptr_t node, uintptr_t owner) -> None:
     """Remove a node that :func:`graph_add_kernel_owned` added, and the graph's share of its user object.
 
@@ -734,6 +836,27 @@ cdef cydriver.CUresult _graph_owned_user_object(
     if err != cydriver.CUresult.CUDA_SUCCESS:
         return err
     return cydriver.cuGraphRetainUserObject(graph, owner[0], 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE)
+
+
+cdef void _release_later(void* data) noexcept nogil:
+    """The destructor of the user objects of :func:`graph_add_kernel_held`: queue the payload's release."""
+    cdef _Held* held = <_Held*>data
+    cdef _Held* head = _released.load()
+    held.next = head
+    while not _released.compare_exchange_weak(head, held):
+        held.next = head
+
+
+cdef int _drop_released() except -1:
+    """Drop the payloads that destroyed user objects queued, with the GIL held."""
+    cdef _Held* held = _released.exchange(NULL)
+    cdef _Held* following
+    while held != NULL:
+        following = held.next
+        Py_DECREF(<object>held.payload)
+        free(held)
+        held = following
+    return 0
 
 
 cdef void _release_nothing(void* data) noexcept nogil:
