@@ -66,6 +66,7 @@ OPERATIONS = (
     "graph_add_kernel_owned",
     "graph_add_kernel_object",
     "graph_add_kernel_held",
+    "graph_add_kernel_recorded",
     "graph_instantiate",
     "graph_instantiate_owned",
     "graph_launch_10",
@@ -78,6 +79,7 @@ FLOOR_VARIANTS = {
     "graph_add_kernel_owned": "graph_add_kernel",
     "graph_add_kernel_object": "graph_add_kernel",
     "graph_add_kernel_held": "graph_add_kernel",
+    "graph_add_kernel_recorded": "graph_add_kernel",
     "graph_instantiate_owned": "graph_instantiate",
     "graph_launch_10_owned": "graph_launch_10",
 }
@@ -85,7 +87,8 @@ FLOOR_VARIANTS = {
 the guide requires of it: the capture check before an allocation, a user object per graph node, and
 one staged for each executable graph; the ``_object`` floors also take the API's shape (an object
 returned, whose method undoes the call; a node that holds its kernel and arguments), and the ``_held``
-floor's user object holds the node's kernel and arguments too, released after the driver lets go."""
+floor's user object holds the node's kernel and arguments too, released after the driver lets go, and the
+``_recorded`` floor also records each node by its address, with its one node object."""
 _GRAPH_NODES = 10
 """The kernel nodes of the graph that ``graph_instantiate`` and ``graph_launch_10`` use."""
 PHASE_OPERATIONS = (
@@ -365,7 +368,7 @@ def _floor_graph_operations(
     add, destroy_node = floor.graph_add_kernel, floor.graph_destroy_node
     add_owned, destroy_owned = floor.graph_add_kernel_owned, floor.graph_destroy_node_owned
     add_object, kernel_object = floor.graph_add_kernel_object, objects.kernels[1]
-    add_held = floor.graph_add_kernel_held
+    add_held, add_recorded = floor.graph_add_kernel_held, floor.graph_add_kernel_recorded
     instantiate, exec_destroy, launch = floor.graph_instantiate, floor.graph_exec_destroy, floor.graph_launch
     instantiate_staged = floor.graph_instantiate_staged
     scratch, chain, owned_chain = floor.graph_create(), floor.graph_create(), floor.graph_create()
@@ -391,6 +394,9 @@ def _floor_graph_operations(
         ),
         "graph_add_kernel_held": Operation(
             lambda: add_held(scratch, kernel, kernel_object, destination, 5).destroy(), None
+        ),
+        "graph_add_kernel_recorded": Operation(
+            lambda: add_recorded(scratch, kernel, kernel_object, destination, 5).destroy(), None
         ),
         "graph_instantiate": Operation(lambda: exec_destroy(instantiate(chain)), None),
         "graph_instantiate_owned": Operation(lambda: exec_destroy(instantiate_staged(owned_chain)), None),

@@ -49,6 +49,7 @@ _DEFAULT_OPERATIONS = (
     "graph_add_kernel",
     "graph_add_kernel_object",
     "graph_add_kernel_held",
+    "graph_add_kernel_recorded",
 )
 _TRIGGER = re.compile(r"^desc: Trigger: Client Request: (?P<name>.+)$", re.MULTILINE)
 _TOTAL = re.compile(r"^(?:summary|totals): (?P<count>\d+)", re.MULTILINE)

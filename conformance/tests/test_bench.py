@@ -318,6 +318,7 @@ def test_each_floor_variant_times_its_operation_s_call_over_a_floor_of_its_own()
         "graph_add_kernel_owned",
         "graph_add_kernel_object",
         "graph_add_kernel_held",
+        "graph_add_kernel_recorded",
         "graph_destroy_node_owned",
         "graph_instantiate_staged",
     }

@@ -29,6 +29,10 @@ and the node holds the kernel and its arguments, as the guide requires of
 holds the kernel and the arguments, as the guide's ownership contract
 requires (every copy of the graph keeps what the node uses), released
 after the driver destroys the user object (:class:`HeldKernelNode`).
+``graph_add_kernel_recorded`` also keeps the rest of that contract: a
+record of the node by its address, through which any node object of it
+releases the user object, and one node object a node
+(:class:`RecordedKernelNode`).
 
 ``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
 it is benchmark tooling, not part of ``cuda.core``.
@@ -38,10 +42,12 @@ from __future__ import annotations
 
 cimport cython
 from cpython.ref cimport Py_DECREF, Py_INCREF, PyObject
+from cython.operator cimport dereference as deref
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from libcpp.atomic cimport atomic
+from libcpp.unordered_map cimport unordered_map
 
 from cuda.bindings cimport cydriver
 
@@ -51,6 +57,7 @@ __all__ = [
     "DeviceBuffer",
     "HeldKernelNode",
     "KernelNode",
+    "RecordedKernelNode",
     "ctx_get_device",
     "ctx_set_current",
     "event_query",
@@ -59,6 +66,7 @@ __all__ = [
     "graph_add_kernel_held",
     "graph_add_kernel_object",
     "graph_add_kernel_owned",
+    "graph_add_kernel_recorded",
     "graph_create",
     "graph_destroy",
     "graph_destroy_node",
@@ -87,9 +95,17 @@ cdef struct _Held:
     _Held* next
 
 
+cdef struct _NodeEntry:
+    # The user object of a node and its node object (borrowed, or NULL).
+    uintptr_t owner
+    PyObject* node
+
+
 cdef atomic[_Held*] _released
 # The payloads whose user objects the driver has destroyed, newest first: a
 # lock-free stack, because a destructor may run on any thread, without the GIL.
+cdef unordered_map[uintptr_t, _NodeEntry] _records
+# The nodes graph_add_kernel_recorded added, by the driver node's address.
 
 
 @cython.freelist(16)
@@ -175,6 +191,41 @@ cdef class HeldKernelNode:
                     <cydriver.CUgraph>self._graph, <cydriver.CUuserObject>self._owner, 1
                 )
         check(err)
+        self._node = 0
+        self._payload = None
+        _drop_released()
+
+
+@cython.freelist(16)
+cdef class RecordedKernelNode:
+    """A kernel node that :func:`graph_add_kernel_recorded` added: a :class:`HeldKernelNode` with a record.
+
+    The node's record, by its address, names its user object and its one
+    node object, which leaves the record when it is deallocated.
+    """
+
+    cdef uintptr_t _graph
+    cdef uintptr_t _node
+    cdef object _payload
+
+    def __dealloc__(self):
+        found = _records.find(self._node)
+        if found != _records.end() and deref(found).second.node == <PyObject*>self:
+            deref(found).second.node = NULL
+
+    def destroy(self) -> None:
+        """Remove the node and the graph's share of the user object its record names, then drop the payloads released."""
+        cdef cydriver.CUresult err
+        cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
+        if node == NULL:
+            return
+        cdef cydriver.CUuserObject owner = <cydriver.CUuserObject>_records[self._node].owner
+        with nogil:
+            err = cydriver.cuGraphDestroyNode(node)
+            if err == cydriver.CUresult.CUDA_SUCCESS:
+                err = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>self._graph, owner, 1)
+        check(err)
+        _records.erase(self._node)
         self._node = 0
         self._payload = None
         _drop_released()
@@ -610,6 +661,59 @@ def graph_add_kernel_held(uintptr_t graph, uintptr_t kernel, object kernel_objec
     node._owner = <uintptr_t>owner
     node._payload = payload
     node._node = _kernel_node(graph, 0, kernel, pointer, value)
+    return node
+
+
+def graph_add_kernel_recorded(
+    uintptr_t graph, uintptr_t kernel, object kernel_object, *args
+) -> RecordedKernelNode:
+    """Add an entry node as :func:`graph_add_kernel_held` does, and record it by its address.
+
+    The floor of ``GraphDefinition.launch(config, kernel, *args)`` followed
+    by ``KernelNode.destroy()`` with the whole of the guide's ownership
+    contract: besides the user object that holds the kernel and arguments,
+    a record through which any node object of the node releases it, and one
+    node object a node. The arguments are :func:`graph_add_kernel_object`'s.
+
+    Returns
+    -------
+    RecordedKernelNode
+        The new node.
+    """
+    pointer, value = args
+    payload = (kernel_object, args)
+    cdef _Held* held = <_Held*>malloc(sizeof(_Held))
+    if held == NULL:
+        raise MemoryError()
+    Py_INCREF(payload)
+    held.payload = <PyObject*>payload
+    held.next = NULL
+    cdef cydriver.CUresult err
+    cdef cydriver.CUuserObject owner = NULL
+    with nogil:
+        err = cydriver.cuUserObjectCreate(
+            &owner, held, <cydriver.CUhostFn>_release_later, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
+        )
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphRetainUserObject(
+                <cydriver.CUgraph>graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
+            )
+            if err != cydriver.CUresult.CUDA_SUCCESS:
+                # Its only reference: the destructor queues the payload.
+                cydriver.cuUserObjectRelease(owner, 1)
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        if owner == NULL:
+            Py_DECREF(payload)
+            free(held)
+        _drop_released()
+        check(err)
+    cdef RecordedKernelNode node = RecordedKernelNode.__new__(RecordedKernelNode)
+    node._graph = graph
+    node._payload = payload
+    node._node = _kernel_node(graph, 0, kernel, pointer, value)
+    cdef _NodeEntry* entry = &_records[node._node]
+    entry.owner = <uintptr_t>owner
+    entry.node = <PyObject*>node
     return node
 
 

@@ -102,6 +102,7 @@ OPERATIONS = {
     "graph_add_kernel_owned": "add + destroy a kernel node, over a floor that also keeps a user object",
     "graph_add_kernel_object": "add + destroy a kernel node, over a floor of the API's shape",
     "graph_add_kernel_held": "add + destroy a kernel node, over a floor whose graph also holds the arguments",
+    "graph_add_kernel_recorded": "add + destroy a kernel node, over a floor that also records the node and its object",
     "graph_instantiate": "instantiate + close a graph of 10 kernel nodes",
     "graph_instantiate_owned": "instantiate + close a graph of 10 kernel nodes, over a floor that keeps user objects",
     "graph_launch_10": "launch a graph of 10 kernel nodes (`Graph.launch`)",
@@ -127,6 +128,7 @@ FLOOR_VARIANTS = {
     "graph_add_kernel_owned": "graph_add_kernel",
     "graph_add_kernel_object": "graph_add_kernel",
     "graph_add_kernel_held": "graph_add_kernel",
+    "graph_add_kernel_recorded": "graph_add_kernel",
     "graph_instantiate_owned": "graph_instantiate",
     "graph_launch_10_owned": "graph_launch_10",
 }
