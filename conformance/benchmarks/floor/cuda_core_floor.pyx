@@ -167,7 +167,7 @@ cdef class KernelNode:
 
 @cython.freelist(16)
 cdef class HeldKernelNode:
-    """A kernel node that :func:`graph_add_kernel_held` added: a :class:`KernelNode` whose user object holds the payload.
+    """A kernel node that :func:`graph_add_kernel_held` added: its user object holds the payload.
 
     It holds the kernel and the arguments, for its properties, and the
     graph's user object, until :meth:`destroy`.
@@ -197,7 +197,7 @@ cdef class HeldKernelNode:
 
 
 @cython.freelist(16)
-cdef class RecordedKernelNode:
+cdef class RecordedKernelNode:  # noqa: MEM001 __dealloc__ clears a borrowed pointer; destroy() removes the node
     """A kernel node that :func:`graph_add_kernel_recorded` added: a :class:`HeldKernelNode` with a record.
 
     The node's record, by its address, names its user object and its one
@@ -214,7 +214,7 @@ cdef class RecordedKernelNode:
             deref(found).second.node = NULL
 
     def destroy(self) -> None:
-        """Remove the node and the graph's share of the user object its record names, then drop the payloads released."""
+        """Remove the node and the graph's share of the user object its record names; drop what was released."""
         cdef cydriver.CUresult err
         cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
         if node == NULL:
@@ -631,31 +631,7 @@ def graph_add_kernel_held(uintptr_t graph, uintptr_t kernel, object kernel_objec
     """
     pointer, value = args
     payload = (kernel_object, args)
-    cdef _Held* held = <_Held*>malloc(sizeof(_Held))
-    if held == NULL:
-        raise MemoryError()
-    Py_INCREF(payload)
-    held.payload = <PyObject*>payload
-    held.next = NULL
-    cdef cydriver.CUresult err
-    cdef cydriver.CUuserObject owner = NULL
-    with nogil:
-        err = cydriver.cuUserObjectCreate(
-            &owner, held, <cydriver.CUhostFn>_release_later, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
-        )
-        if err == cydriver.CUresult.CUDA_SUCCESS:
-            err = cydriver.cuGraphRetainUserObject(
-                <cydriver.CUgraph>graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
-            )
-            if err != cydriver.CUresult.CUDA_SUCCESS:
-                # Its only reference: the destructor queues the payload.
-                cydriver.cuUserObjectRelease(owner, 1)
-    if err != cydriver.CUresult.CUDA_SUCCESS:
-        if owner == NULL:
-            Py_DECREF(payload)
-            free(held)
-        _drop_released()
-        check(err)
+    cdef cydriver.CUuserObject owner = _graph_held_user_object(<cydriver.CUgraph>graph, payload)
     cdef HeldKernelNode node = HeldKernelNode.__new__(HeldKernelNode)
     node._graph = graph
     node._owner = <uintptr_t>owner
@@ -682,31 +658,7 @@ def graph_add_kernel_recorded(
     """
     pointer, value = args
     payload = (kernel_object, args)
-    cdef _Held* held = <_Held*>malloc(sizeof(_Held))
-    if held == NULL:
-        raise MemoryError()
-    Py_INCREF(payload)
-    held.payload = <PyObject*>payload
-    held.next = NULL
-    cdef cydriver.CUresult err
-    cdef cydriver.CUuserObject owner = NULL
-    with nogil:
-        err = cydriver.cuUserObjectCreate(
-            &owner, held, <cydriver.CUhostFn>_release_later, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
-        )
-        if err == cydriver.CUresult.CUDA_SUCCESS:
-            err = cydriver.cuGraphRetainUserObject(
-                <cydriver.CUgraph>graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE
-            )
-            if err != cydriver.CUresult.CUDA_SUCCESS:
-                # Its only reference: the destructor queues the payload.
-                cydriver.cuUserObjectRelease(owner, 1)
-    if err != cydriver.CUresult.CUDA_SUCCESS:
-        if owner == NULL:
-            Py_DECREF(payload)
-            free(held)
-        _drop_released()
-        check(err)
+    cdef cydriver.CUuserObject owner = _graph_held_user_object(<cydriver.CUgraph>graph, payload)
     cdef RecordedKernelNode node = RecordedKernelNode.__new__(RecordedKernelNode)
     node._graph = graph
     node._payload = payload
@@ -940,6 +892,43 @@ cdef cydriver.CUresult _graph_owned_user_object(
     if err != cydriver.CUresult.CUDA_SUCCESS:
         return err
     return cydriver.cuGraphRetainUserObject(graph, owner[0], 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE)
+
+
+cdef inline cydriver.CUuserObject _graph_held_user_object(cydriver.CUgraph graph, object payload) except NULL:
+    """Create a user object that holds a reference to ``payload`` and move its reference to ``graph``; return it.
+
+    Its destructor queues the payload's release (:func:`_release_later`).
+    Raises ``MemoryError`` if the queue item cannot be allocated, and
+    ``RuntimeError`` naming the status if the driver refuses.
+    """
+    cdef _Held* held = <_Held*>malloc(sizeof(_Held))
+    if held == NULL:
+        raise MemoryError()
+    Py_INCREF(payload)
+    held.payload = <PyObject*>payload
+    held.next = NULL
+    cdef cydriver.CUresult err
+    cdef cydriver.CUresult released
+    cdef cydriver.CUuserObject owner = NULL
+    with nogil:
+        err = cydriver.cuUserObjectCreate(
+            &owner, held, <cydriver.CUhostFn>_release_later, 1, cydriver.CU_USER_OBJECT_NO_DESTRUCTOR_SYNC
+        )
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphRetainUserObject(graph, owner, 1, cydriver.CU_GRAPH_USER_OBJECT_MOVE)
+            if err != cydriver.CUresult.CUDA_SUCCESS:
+                # Its only reference: the destructor queues the payload. A failure to
+                # release it is reported instead of the retain's.
+                released = cydriver.cuUserObjectRelease(owner, 1)
+                if released != cydriver.CUresult.CUDA_SUCCESS:
+                    err = released
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        if owner == NULL:
+            Py_DECREF(payload)
+            free(held)
+        _drop_released()
+        check(err)
+    return owner
 
 
 cdef void _release_later(void* data) noexcept nogil:
