@@ -150,17 +150,9 @@ cdef class KernelNode:
 
     def destroy(self) -> None:
         """Remove the node and the graph's share of its user object; a second call does nothing."""
-        cdef cydriver.CUresult err
-        cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
-        if node == NULL:
+        if self._node == 0:
             return
-        with nogil:
-            err = cydriver.cuGraphDestroyNode(node)
-            if err == cydriver.CUresult.CUDA_SUCCESS:
-                err = cydriver.cuGraphReleaseUserObject(
-                    <cydriver.CUgraph>self._graph, <cydriver.CUuserObject>self._owner, 1
-                )
-        check(err)
+        _destroy_owned_node(self._graph, self._node, self._owner)
         self._node = 0
         self._payload = None
 
@@ -180,17 +172,9 @@ cdef class HeldKernelNode:
 
     def destroy(self) -> None:
         """Remove the node and the graph's share of its user object, then drop the payloads released."""
-        cdef cydriver.CUresult err
-        cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
-        if node == NULL:
+        if self._node == 0:
             return
-        with nogil:
-            err = cydriver.cuGraphDestroyNode(node)
-            if err == cydriver.CUresult.CUDA_SUCCESS:
-                err = cydriver.cuGraphReleaseUserObject(
-                    <cydriver.CUgraph>self._graph, <cydriver.CUuserObject>self._owner, 1
-                )
-        check(err)
+        _destroy_owned_node(self._graph, self._node, self._owner)
         self._node = 0
         self._payload = None
         _drop_released()
@@ -215,16 +199,9 @@ cdef class RecordedKernelNode:  # noqa: MEM001 __dealloc__ clears a borrowed poi
 
     def destroy(self) -> None:
         """Remove the node and the graph's share of the user object its record names; drop what was released."""
-        cdef cydriver.CUresult err
-        cdef cydriver.CUgraphNode node = <cydriver.CUgraphNode>self._node
-        if node == NULL:
+        if self._node == 0:
             return
-        cdef cydriver.CUuserObject owner = <cydriver.CUuserObject>_records[self._node].owner
-        with nogil:
-            err = cydriver.cuGraphDestroyNode(node)
-            if err == cydriver.CUresult.CUDA_SUCCESS:
-                err = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>self._graph, owner, 1)
-        check(err)
+        _destroy_owned_node(self._graph, self._node, _records[self._node].owner)
         _records.erase(self._node)
         self._node = 0
         self._payload = None
@@ -929,6 +906,16 @@ cdef inline cydriver.CUuserObject _graph_held_user_object(cydriver.CUgraph graph
         _drop_released()
         check(err)
     return owner
+
+
+cdef inline int _destroy_owned_node(uintptr_t graph, uintptr_t node, uintptr_t owner) except -1:
+    """Remove ``node`` from ``graph``, then ``graph``'s share of the user object ``owner``; raise as :func:`check` does."""
+    cdef cydriver.CUresult err
+    with nogil:
+        err = cydriver.cuGraphDestroyNode(<cydriver.CUgraphNode>node)
+        if err == cydriver.CUresult.CUDA_SUCCESS:
+            err = cydriver.cuGraphReleaseUserObject(<cydriver.CUgraph>graph, <cydriver.CUuserObject>owner, 1)
+    return check(err)
 
 
 cdef void _release_later(void* data) noexcept nogil:
