@@ -333,9 +333,7 @@ cdef bint NodeRecord_take(_NodeRecords records, cydriver.CUgraphNode node, NodeR
     """
     found = records._map.find(<uintptr_t>node)
     if found == records._map.end():
-        taken.attachment = 0
-        taken.payload = NULL
-        taken.info = NULL
+        memset(taken, 0, sizeof(NodeRecord))
         return False
     taken[0] = deref(found).second
     deref(found).second.attachment = 0
