@@ -27,11 +27,11 @@ and the node holds the kernel and its arguments, as the guide requires of
 ``Device.allocate`` and ``GraphDefinition.launch``; they hold nothing else.
 ``graph_add_kernel_held`` is ``graph_add_kernel_object`` whose user object
 holds the kernel and the arguments, as the guide's ownership contract
-requires (every copy of the graph keeps what the node uses), released
-after the driver destroys the user object (:class:`HeldKernelNode`).
-``graph_add_kernel_recorded`` also keeps the rest of that contract: a
-record of the node by its address, through which any node object of it
-releases the user object, and one node object a node
+requires (every copy of the graph keeps what the node uses), released after
+the driver destroys the user object (:class:`HeldKernelNode`).
+``graph_add_kernel_recorded`` also keeps what else that contract asks of one
+kernel node: a record of the node by its address, through which any node
+object of it releases the user object, and one node object a node
 (:class:`RecordedKernelNode`).
 
 ``nox -s bench`` compiles this module (``conformance/benchmarks/floor_build.py``);
@@ -595,11 +595,11 @@ def graph_add_kernel_held(uintptr_t graph, uintptr_t kernel, object kernel_objec
 
     The floor of ``GraphDefinition.launch(config, kernel, *args)`` followed
     by ``KernelNode.destroy()`` with what the guide's ownership contract
-    requires: the graph, and every copy of it, keeps what the node uses.
-    The user object holds a reference to the payload; its destructor, which
-    the driver may call on any thread and without the GIL, only queues it,
-    and :meth:`HeldKernelNode.destroy` drops what was queued. The arguments
-    are :func:`graph_add_kernel_object`'s.
+    requires: the graph, and every copy of it, keeps what the node uses. The
+    user object holds a reference to the payload; its destructor, which the
+    driver may call on any thread and without the GIL, only queues it, and
+    :meth:`HeldKernelNode.destroy` drops what was queued. The arguments are
+    :func:`graph_add_kernel_object`'s.
 
     Returns
     -------
@@ -623,10 +623,11 @@ def graph_add_kernel_recorded(
     """Add an entry node as :func:`graph_add_kernel_held` does, and record it by its address.
 
     The floor of ``GraphDefinition.launch(config, kernel, *args)`` followed
-    by ``KernelNode.destroy()`` with the whole of the guide's ownership
-    contract: besides the user object that holds the kernel and arguments,
-    a record through which any node object of the node releases it, and one
-    node object a node. The arguments are :func:`graph_add_kernel_object`'s.
+    by ``KernelNode.destroy()`` with what the guide's ownership contract
+    asks of one kernel node: besides the user object that holds the kernel
+    and arguments, a record through which any node object of the node
+    releases it, and one node object a node. The arguments are
+    :func:`graph_add_kernel_object`'s.
 
     Returns
     -------
