@@ -56,6 +56,7 @@ OPERATIONS = (
     "alloc_free_1k",
     "alloc_free_1k_checked",
     "alloc_free_1k_object",
+    "alloc_free_1k_held",
     "copy_1k",
     "launch_empty",
     "launch_ptr_int",
@@ -76,6 +77,7 @@ OPERATIONS = (
 FLOOR_VARIANTS = {
     "alloc_free_1k_checked": "alloc_free_1k",
     "alloc_free_1k_object": "alloc_free_1k",
+    "alloc_free_1k_held": "alloc_free_1k",
     "graph_add_kernel_owned": "graph_add_kernel",
     "graph_add_kernel_object": "graph_add_kernel",
     "graph_add_kernel_held": "graph_add_kernel",
@@ -86,9 +88,10 @@ FLOOR_VARIANTS = {
 """Operations that time another operation's call again, against a floor that makes the driver calls
 the guide requires of it: the capture check before an allocation, a user object per graph node, and
 one staged for each executable graph; the ``_object`` floors also take the API's shape (an object
-returned, whose method undoes the call; a node that holds its kernel and arguments), and the ``_held``
-floor's user object holds the node's kernel and arguments too, released after the driver lets go, and the
-``_recorded`` floor also records each node by its address, with its one node object."""
+returned, whose method undoes the call; a node that holds its kernel and arguments); the ``_held``
+buffer holds its pool and stream, and the ``_held`` node's user object holds its kernel and arguments,
+released after the driver lets go; the ``_recorded`` floor also records each node by its address, with
+its one node object."""
 _GRAPH_NODES = 10
 """The kernel nodes of the graph that ``graph_instantiate`` and ``graph_launch_10`` use."""
 PHASE_OPERATIONS = (
@@ -327,7 +330,8 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
     context = int(_checked(driver.cuCtxGetCurrent()))
     stream_sync, memset_d8, memcpy_dtod = floor.stream_sync, floor.memset_d8, floor.memcpy_dtod
     mem_alloc, mem_alloc_checked, mem_free = floor.mem_alloc, floor.mem_alloc_checked, floor.mem_free
-    mem_alloc_object = floor.mem_alloc_object
+    mem_alloc_object, mem_alloc_held = floor.mem_alloc_object, floor.mem_alloc_held
+    held_pool, held_stream = floor.Pool(pool), floor.Stream(stream)
     event_record, event_query = floor.event_record, floor.event_query
 
     def sync() -> None:
@@ -342,6 +346,9 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
         "alloc_free_1k": Operation(lambda: mem_free(mem_alloc(pool, _SMALL, stream), stream), sync),
         "alloc_free_1k_checked": Operation(lambda: mem_free(mem_alloc_checked(pool, _SMALL, stream), stream), sync),
         "alloc_free_1k_object": Operation(lambda: mem_alloc_object(pool, _SMALL, stream=stream).close(stream), sync),
+        "alloc_free_1k_held": Operation(
+            lambda: mem_alloc_held(held_pool, _SMALL, stream=held_stream).close(held_stream), sync
+        ),
         "copy_1k": Operation(lambda: memcpy_dtod(destination, source, _SMALL, stream), sync),
     }
     if objects.kernels is not None:

@@ -44,6 +44,7 @@ IMPLEMENTATIONS = ("reference", "floor")
 _DEFAULT_OPERATIONS = (
     "alloc_free_1k",
     "alloc_free_1k_object",
+    "alloc_free_1k_held",
     "launch_ptr_int",
     "set_current",
     "graph_add_kernel",

@@ -315,6 +315,7 @@ def test_each_floor_variant_times_its_operation_s_call_over_a_floor_of_its_own()
     required = {
         "mem_alloc_checked",
         "mem_alloc_object",
+        "mem_alloc_held",
         "graph_add_kernel_owned",
         "graph_add_kernel_object",
         "graph_add_kernel_held",

@@ -131,6 +131,17 @@ def test_a_closed_allocation_handle_is_refused_before_the_registry_and_the_drive
         cls.from_allocation_handle(*arguments)
 
 
+def test_sizes_at_the_ends_of_size_t_are_taken_or_refused_in_the_words_of_a_size() -> None:
+    largest = 2**64 - 1
+    assert Buffer.from_handle(UNUSED_ADDRESS, largest).size == largest
+    assert Buffer.from_handle(UNUSED_ADDRESS, 0).size == 0
+    with pytest.raises(OverflowError, match=f"^size must be at most {largest}, got {largest + 1}$"):
+        Buffer.from_handle(UNUSED_ADDRESS, largest + 1)
+    assert Buffer.from_handle(UNUSED_ADDRESS, np.uint64(largest)).size == largest
+    with pytest.raises(TypeError, match="^size must be an int, got float$"):
+        Buffer.from_handle(UNUSED_ADDRESS, 8.0)
+
+
 def test_negative_sizes_are_value_errors() -> None:
     with pytest.raises(ValueError, match="size must not be negative, got -1"):
         Buffer.from_handle(UNUSED_ADDRESS, -1)

@@ -121,6 +121,42 @@ for _ in range(1000):
 print("released", alive() is None, flush=True)
 """
 
+_RELEASE_AFTER_AN_IMPORT_ON_ANOTHER_THREAD = """
+import threading
+import time
+import weakref
+
+
+def load():
+    import cuda.core.graph  # noqa: F401
+
+
+loader = threading.Thread(target=load)
+loader.start()
+loader.join()
+from cuda.core import Device
+from cuda.core.graph import GraphDefinition
+
+Device(0).set_current()
+
+
+class Payload:
+    def __call__(self):
+        pass
+
+
+payload = Payload()
+alive = weakref.ref(payload)
+definition = GraphDefinition()
+for _ in range(3):
+    definition.callback(payload).destroy()
+del payload
+deadline = time.monotonic() + 10
+while alive() is not None and time.monotonic() < deadline:
+    time.sleep(0.01)
+print("released", alive() is None, flush=True)
+"""
+
 
 def test_debug_print_options_translate_to_driver_flags() -> None:
     assert GraphDebugPrintOptions()._to_flags() == 0
@@ -466,3 +502,20 @@ def test_a_release_stranded_by_a_full_pending_call_queue_is_scheduled_after_a_co
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["stranded True", "released True"]
+
+
+@pytest.mark.gpu
+def test_nodes_destroyed_on_the_main_thread_release_what_they_used_after_an_import_on_another_thread(
+    device,
+) -> None:
+    # destroy() drops, on the main thread, what the driver's destructor queued during the
+    # call, through the main thread's flag; when cuda.core was first imported on another
+    # thread, the flag is found on each call instead of through the pointer set at import.
+    done = subprocess.run(
+        [sys.executable, "-c", _RELEASE_AFTER_AN_IMPORT_ON_ANOTHER_THREAD],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "released True"

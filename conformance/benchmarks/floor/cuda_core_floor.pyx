@@ -25,6 +25,9 @@ take the shape of the API's call: they return an object (a
 :class:`DeviceBuffer`, a :class:`KernelNode`) whose method undoes the call,
 and the node holds the kernel and its arguments, as the guide requires of
 ``Device.allocate`` and ``GraphDefinition.launch``; they hold nothing else.
+``mem_alloc_held`` is ``mem_alloc_object`` whose buffer also holds what the
+guide's memory chapter requires a buffer to hold: references to the pool it
+came from and to the stream it frees on (:class:`HeldDeviceBuffer`).
 ``graph_add_kernel_held`` is ``graph_add_kernel_object`` whose user object
 holds the kernel and the arguments, as the guide's ownership contract
 requires (every copy of the graph keeps what the node uses), released after
@@ -55,9 +58,12 @@ import warnings
 
 __all__ = [
     "DeviceBuffer",
+    "HeldDeviceBuffer",
     "HeldKernelNode",
     "KernelNode",
+    "Pool",
     "RecordedKernelNode",
+    "Stream",
     "ctx_get_device",
     "ctx_set_current",
     "event_query",
@@ -79,6 +85,7 @@ __all__ = [
     "launch_ptr_int",
     "mem_alloc",
     "mem_alloc_checked",
+    "mem_alloc_held",
     "mem_alloc_object",
     "mem_free",
     "memcpy_dtod",
@@ -119,10 +126,7 @@ cdef class DeviceBuffer:
     cdef uintptr_t _stream
 
     def __dealloc__(self):
-        cdef cydriver.CUresult err = _buffer_free(self, self._stream)
-        if err != cydriver.CUresult.CUDA_SUCCESS:
-            # Nothing can be raised from here: say so instead.
-            warnings.warn(f"freeing a DeviceBuffer failed: CUDA driver error {<int>err}", RuntimeWarning, stacklevel=1)
+        _warn_free_failure(_buffer_free(&self._ptr, self._stream), "DeviceBuffer")
 
     def close(self, uintptr_t stream) -> None:
         """Free the memory in stream order (``cuMemFreeAsync``); a second call does nothing.
@@ -132,7 +136,73 @@ cdef class DeviceBuffer:
         stream : int
             The ``CUstream`` to free on.
         """
-        check(_buffer_free(self, stream))
+        check(_buffer_free(&self._ptr, stream))
+
+
+@cython.final
+cdef class Pool:
+    """A ``CUmemoryPool`` as an object, which buffers of :func:`mem_alloc_held` hold: the floor of a memory resource.
+
+    Parameters
+    ----------
+    handle : int
+        The ``CUmemoryPool``; the caller keeps the pool alive.
+    """
+
+    cdef readonly uintptr_t handle
+
+    def __init__(self, uintptr_t handle) -> None:
+        self.handle = handle
+
+
+@cython.final
+cdef class Stream:
+    """A ``CUstream`` as an object, which buffers of :func:`mem_alloc_held` hold: the floor of a ``Stream``.
+
+    Parameters
+    ----------
+    handle : int
+        The ``CUstream``; the caller keeps the stream alive.
+    """
+
+    cdef readonly uintptr_t handle
+
+    def __init__(self, uintptr_t handle) -> None:
+        self.handle = handle
+
+
+@cython.freelist(16)
+@cython.no_gc_clear
+cdef class HeldDeviceBuffer:
+    """Memory that :func:`mem_alloc_held` allocated: a :class:`DeviceBuffer` that holds its pool and stream.
+
+    The references keep the pool and the stream alive while the buffer is
+    open, as the guide requires of a ``Buffer`` (it depends on them); they
+    are dropped when it is closed. It frees its memory on :meth:`close`, or
+    when collected before that.
+    """
+
+    cdef uintptr_t _ptr
+    cdef Pool _pool
+    cdef Stream _stream
+
+    def __dealloc__(self):
+        if self._stream is None:
+            return
+        _warn_free_failure(_buffer_free(&self._ptr, self._stream.handle), "HeldDeviceBuffer")
+
+    def close(self, stream: Stream) -> None:
+        """Free the memory in stream order (``cuMemFreeAsync``) and drop the references; a second call does nothing.
+
+        Parameters
+        ----------
+        stream : Stream
+            The stream to free on.
+        """
+        cdef Stream c_stream = stream
+        check(_buffer_free(&self._ptr, c_stream.handle))
+        self._pool = None
+        self._stream = None
 
 
 @cython.freelist(16)
@@ -346,6 +416,38 @@ def mem_alloc_object(uintptr_t pool, size_t size, *, uintptr_t stream) -> Device
     cdef DeviceBuffer buffer = DeviceBuffer.__new__(DeviceBuffer)
     buffer._ptr = _alloc_checked(pool, size, stream)
     buffer._stream = stream
+    return buffer
+
+
+def mem_alloc_held(pool: Pool, size_t size, *, stream: Stream) -> HeldDeviceBuffer:
+    """Allocate as :func:`mem_alloc_object` does; the buffer holds ``pool`` and ``stream``.
+
+    The floor of ``Device.allocate(size, stream=stream)`` followed by
+    ``Buffer.close(stream)`` with what the guide's memory chapter asks of a
+    buffer: it keeps a reference to the objects it depends on, the pool it
+    came from and the stream it frees on, until it is closed.
+
+    Parameters
+    ----------
+    pool : Pool
+        The pool to allocate from.
+    size : int
+        Bytes to allocate.
+    stream : Stream
+        The stream that orders the allocation, and the free unless
+        :meth:`HeldDeviceBuffer.close` is given another.
+
+    Returns
+    -------
+    HeldDeviceBuffer
+        The memory.
+    """
+    cdef Pool c_pool = pool
+    cdef Stream c_stream = stream
+    cdef HeldDeviceBuffer buffer = HeldDeviceBuffer.__new__(HeldDeviceBuffer)
+    buffer._ptr = _alloc_checked(c_pool.handle, size, c_stream.handle)
+    buffer._pool = c_pool
+    buffer._stream = c_stream
     return buffer
 
 
@@ -806,16 +908,25 @@ def memset_d8_sync_with_gil(uintptr_t pointer, size_t count, uintptr_t stream) -
     check(err)
 
 
-cdef cydriver.CUresult _buffer_free(DeviceBuffer buffer, uintptr_t stream) noexcept:
-    """Free ``buffer``'s memory on ``stream`` unless it was freed; return the driver's status."""
-    cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>buffer._ptr
+cdef cydriver.CUresult _buffer_free(uintptr_t* buffer_pointer, uintptr_t stream) noexcept:
+    """Free a buffer's memory, whose pointer is at ``buffer_pointer``, on ``stream`` unless it was freed.
+
+    The pointer is cleared first. Returns the driver's status.
+    """
+    cdef cydriver.CUdeviceptr pointer = <cydriver.CUdeviceptr>buffer_pointer[0]
     cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
     if pointer == 0:
         return err
-    buffer._ptr = 0
+    buffer_pointer[0] = 0
     with nogil:
         err = cydriver.cuMemFreeAsync(pointer, <cydriver.CUstream>stream)
     return err
+
+
+cdef void _warn_free_failure(cydriver.CUresult err, str what) noexcept:
+    """Warn that freeing a ``what`` in its ``__dealloc__`` failed with ``err``: nothing can be raised there."""
+    if err != cydriver.CUresult.CUDA_SUCCESS:
+        warnings.warn(f"freeing a {what} failed: CUDA driver error {<int>err}", RuntimeWarning, stacklevel=1)
 
 
 cdef cydriver.CUdeviceptr _alloc_checked(uintptr_t pool, size_t size, uintptr_t stream) except? 0:

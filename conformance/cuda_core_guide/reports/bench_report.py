@@ -92,6 +92,7 @@ OPERATIONS = {
     "alloc_free_1k": "allocate + close 1 KiB from the pool",
     "alloc_free_1k_checked": "allocate + close 1 KiB, over a floor that also checks for capture",
     "alloc_free_1k_object": "allocate + close 1 KiB, over a floor of the API's shape",
+    "alloc_free_1k_held": "allocate + close 1 KiB, over a floor whose buffer holds its pool and stream",
     "copy_1k": "copy 1 KiB device to device (`Buffer.copy_to`)",
     "launch_empty": "launch a kernel without arguments",
     "launch_ptr_int": "launch a kernel with a buffer and an int",
@@ -125,6 +126,7 @@ _SLOW_PATHS = ("compile",)
 FLOOR_VARIANTS = {
     "alloc_free_1k_checked": "alloc_free_1k",
     "alloc_free_1k_object": "alloc_free_1k",
+    "alloc_free_1k_held": "alloc_free_1k",
     "graph_add_kernel_owned": "graph_add_kernel",
     "graph_add_kernel_object": "graph_add_kernel",
     "graph_add_kernel_held": "graph_add_kernel",

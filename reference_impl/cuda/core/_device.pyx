@@ -2275,7 +2275,7 @@ cdef object Device_check_ordinal(object device_id):
     return ordinal
 
 
-cdef cydriver.CUcontext Device_context_handle(Device self) except NULL:
+cdef inline cydriver.CUcontext Device_context_handle(Device self) except NULL:
     """Return the driver context that ``set_current`` gave this thread's Device object."""
     cdef Context ctx = self._context
     if ctx is None:

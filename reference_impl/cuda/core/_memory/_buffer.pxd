@@ -2,6 +2,7 @@
 #
 # SPDX-License-Identifier: Apache-2.0
 
+from cpython.exc cimport PyErr_Clear
 from libc.stdint cimport uintptr_t
 
 from cuda.core._stream cimport Stream, _StreamHandle
@@ -55,5 +56,26 @@ cdef int Buffer_check_open(Buffer self) except -1
 cdef _Allocation Buffer_share(Buffer self)
 cdef Buffer Buffer_copy_destination(Buffer self, object dst, Stream stream)
 cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* width) except -1
-cdef size_t size_argument(object size, str name) except? 0
+cdef size_t size_argument_any(object size, str name) except? 0
 cdef void dlpack_capsule_destructor(object capsule) noexcept
+
+
+cdef extern from "Python.h":
+    # Without the exception value of cpython.long's declaration: size_argument
+    # tests for the error itself, so that an out-of-range int is reported in
+    # its words instead of Python's.
+    size_t PyLong_AsSize_t(object value) noexcept
+
+
+# Return ``size`` as a C size (size_argument_any says what is accepted and
+# raised). Inline, so that an int in range, the size of nearly every call, is
+# converted without a call into this module.
+cdef inline size_t size_argument(object size, str name) except? 0:
+    cdef size_t c_size
+    if type(size) is int:
+        c_size = PyLong_AsSize_t(size)
+        if c_size != <size_t>-1:
+            return c_size
+        # Negative or too large: raised in the words of every size argument.
+        PyErr_Clear()
+    return size_argument_any(size, name)

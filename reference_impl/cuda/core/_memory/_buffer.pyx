@@ -13,7 +13,6 @@ host can read it.
 from __future__ import annotations
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES
-from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 from cpython.number cimport PyNumber_Index
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
@@ -49,12 +48,6 @@ import weakref
 
 __all__ = ["Buffer", "MemoryResource"]
 
-
-cdef extern from "Python.h":
-    # Without the exception value of cpython.long's declaration: size_argument
-    # tests for the error itself, so that an out-of-range int is reported in
-    # its words instead of Python's.
-    size_t PyLong_AsSize_t(object value) noexcept
 
 _BYTE_MAX = 0xFF
 """The largest value an ``int`` fill value may have: it fills single bytes."""
@@ -844,17 +837,18 @@ cdef Buffer Buffer_from_ptr_as(
 cdef Buffer Buffer_init(
     Buffer buf, uintptr_t ptr, size_t size, MemoryResource mr, object owner, object stream
 ):
-    """Fill a new buffer's fields: open, ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive."""
+    """Fill a new buffer's fields: open, ``mr`` (with ``stream``) frees it, ``owner`` keeps it alive.
+
+    ``buf`` comes from the type's ``tp_new``, which left every other field
+    ``None``, 0 or ``False``: no exports, open, not mapped, no IPC descriptor.
+    """
     buf._ptr = ptr
     buf._size = size
     buf._memory_resource = mr
-    buf._owner = owner
+    if owner is not None:
+        buf._owner = owner
     buf._dealloc_stream = stream
     buf._dealloc_owned = Stream_owned(stream)
-    buf._exports = 0
-    buf._closed = False
-    buf._mapped = False
-    buf._ipc_descriptor = None
     return buf
 
 
@@ -985,17 +979,10 @@ cdef int fill_pattern(object value, size_t size, unsigned int* pattern, size_t* 
     return 0
 
 
-cdef size_t size_argument(object size, str name) except? 0:
+cdef size_t size_argument_any(object size, str name) except? 0:
     """Return ``size`` as a C size, rejecting non-integers, negative values and values past ``SIZE_MAX``."""
     cdef size_t c_size
-    if type(size) is int:
-        # An int in range, the common case, converted without a try block.
-        c_size = PyLong_AsSize_t(size)
-        if c_size != <size_t>-1 or PyErr_Occurred() == NULL:
-            return c_size
-        # Out of range: raised below, in the words of every size argument.
-        PyErr_Clear()
-    else:
+    if type(size) is not int:
         try:
             # operator.index without the look-up of the module and its function.
             size = PyNumber_Index(size)

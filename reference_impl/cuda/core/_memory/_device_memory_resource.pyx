@@ -631,7 +631,9 @@ multiprocessing.reduction.register(DeviceMemoryResource, _deep_reduce_device_mem
 
 cdef object DMR_allocate(object mr, object size, object stream):
     """Allocate as :meth:`DeviceMemoryResource.allocate` does: what ``Device.allocate`` calls for it."""
-    return (<DeviceMemoryResource>mr)._allocate(size, stream)
+    # ``mr`` is of the exact type (``Device.allocate`` checks): its method is
+    # called directly, not through the table of a subclass's overrides.
+    return DeviceMemoryResource._allocate(<DeviceMemoryResource>mr, size, stream)
 
 
 Device_register_default_allocate(DeviceMemoryResource, DMR_allocate)

@@ -19,7 +19,7 @@ cdef cydriver.CUresult attachment_attach(
 ) noexcept nogil
 cdef uintptr_t graph_attach(cydriver.CUgraph graph, object payload) except? 0
 cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1
-cdef void releases_here_begin() noexcept nogil
-cdef int releases_here_end() except -1
+cdef bint releases_here_begin() noexcept nogil
+cdef int releases_here_end(bint here) except -1
 cdef bint python_enter() noexcept nogil
 cdef void python_leave() noexcept nogil

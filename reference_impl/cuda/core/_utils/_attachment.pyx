@@ -63,8 +63,13 @@ cdef extern from *:
     """
     // Nonzero on the main thread between releases_here_begin and releases_here_end.
     static thread_local int cuda_core_releases_here = 0;
+    // The main thread's cuda_core_releases_here when the module was imported on
+    // the main thread (NULL otherwise): set and cleared through this pointer
+    // without a look-up of the thread's variables on every call.
+    static int* cuda_core_main_releases_here = NULL;
     """
     int cuda_core_releases_here
+    int* cuda_core_main_releases_here
 
 
 # The releases the destructors queued, newest first (a lock-free stack, so
@@ -78,6 +83,8 @@ cdef atomic[int] _finalizing
 cdef atomic[int] _entered
 # The thread on which releases run: the one that runs pending calls.
 cdef unsigned long _main_thread = threading.main_thread().ident
+if PyThread_get_thread_ident() == _main_thread:
+    cuda_core_main_releases_here = &cuda_core_releases_here
 
 
 def release_pending() -> int:
@@ -176,16 +183,16 @@ cdef int graph_detach(cydriver.CUgraph graph, uintptr_t attachment) except -1:
     cdef cydriver.CUuserObject c_object = <cydriver.CUuserObject>attachment
     if c_object == NULL:
         return 0
-    releases_here_begin()
+    cdef bint here = releases_here_begin()
     try:
         with nogil:
             HANDLE_RETURN(cydriver.cuGraphReleaseUserObject(graph, c_object, 1))
     finally:
-        releases_here_end()
+        releases_here_end(here)
     return 0
 
 
-cdef void releases_here_begin() noexcept nogil:
+cdef bint releases_here_begin() noexcept nogil:
     """On the main thread, empty the queue after the next driver calls instead of scheduling a call.
 
     The driver may run a user object's destructor inside the call that
@@ -194,21 +201,31 @@ cdef void releases_here_begin() noexcept nogil:
     where releases run, the release it queues is then dropped by
     :func:`releases_here_end`, without the cost of a pending call. On any
     other thread, and for destructors on threads of the driver's, a
-    pending call is scheduled as usual.
+    pending call is scheduled as usual. Returns whether this is the main
+    thread: pass it to :func:`releases_here_end`.
     """
-    global cuda_core_releases_here
-    if PyThread_get_thread_ident() == _main_thread:
-        cuda_core_releases_here = 1
+    if PyThread_get_thread_ident() != _main_thread:
+        return False
+    main_releases_here()[0] = 1
+    return True
 
 
-cdef int releases_here_end() except -1:
-    """End :func:`releases_here_begin`: on the main thread, drop what was queued, with the GIL held."""
-    global cuda_core_releases_here
-    cdef int here = cuda_core_releases_here
-    cuda_core_releases_here = 0
-    if here and _queue.load() != NULL:
+cdef int releases_here_end(bint here) except -1:
+    """End :func:`releases_here_begin`, which returned ``here``: on the main thread, drop what was queued."""
+    if not here:
+        return 0
+    main_releases_here()[0] = 0
+    if _queue.load() != NULL:
         release_queued_now()
     return 0
+
+
+cdef inline int* main_releases_here() noexcept nogil:
+    """Return the main thread's ``cuda_core_releases_here``; call it on the main thread."""
+    if cuda_core_main_releases_here != NULL:
+        return cuda_core_main_releases_here
+    # The module was imported on another thread: the variable is looked up.
+    return &cuda_core_releases_here
 
 
 cdef void release_later(void* data) noexcept nogil:

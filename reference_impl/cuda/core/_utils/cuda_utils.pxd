@@ -9,7 +9,7 @@ from cuda.bindings cimport cydriver
 
 cpdef int _check_driver_error(cydriver.CUresult error) except?-1 nogil
 cpdef check_or_create_options(type cls, object options, str options_description=*, bint keep_none=*)
-cdef int check_argument_type(object value, type expected, str name, bint none_ok=*) except -1
+cdef int check_argument_instance(object value, type expected, str name, bint none_ok) except -1
 cdef int check_start_method() except -1
 cdef int check_exact_argument_type(object value, type expected, str name) except -1
 cdef int copy_bytes_argument(bytes value, void* out, size_t size, str name) except -1
@@ -38,3 +38,15 @@ cdef inline int HANDLE_RETURN(cydriver.CUresult err) except?-1 nogil:
 cdef inline object new_instance(type cls):
     cdef tuple no_arguments = ()
     return (<PyTypeObject*>cls).tp_new(cls, <PyObject*>no_arguments, NULL)
+
+
+# Raise TypeError unless ``value``, the argument ``name``, is an ``expected``
+# (check_argument_instance says what is accepted and raised). Inline, so that
+# an argument of exactly the expected type, that of nearly every call, is
+# taken without a call into this module.
+cdef inline int check_argument_type(
+    object value, type expected, str name, bint none_ok=False
+) except -1:
+    if type(value) is expected:
+        return 0
+    return check_argument_instance(value, expected, name, none_ok)

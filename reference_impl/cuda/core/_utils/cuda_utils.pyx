@@ -155,8 +155,8 @@ cpdef check_or_create_options(
     )
 
 
-cdef int check_argument_type(object value, type expected, str name, bint none_ok=False) except -1:
-    """Raise :class:`TypeError` unless the argument ``name``, ``value``, is an ``expected``.
+cdef int check_argument_instance(object value, type expected, str name, bint none_ok) except -1:
+    """Raise :class:`TypeError` unless the argument ``name``, ``value``, is an ``expected``: ``check_argument_type``'s body.
 
     The message has the words of Cython's own check of a typed argument,
     ``Argument 'ctx' has incorrect type (expected cuda.core._context.Context,

@@ -828,12 +828,12 @@ cdef class Graph:
             return
         self._closed = True
         self._handle = NULL
-        releases_here_begin()
+        cdef bint here = releases_here_begin()
         try:
             with nogil:
                 HANDLE_RETURN(cydriver.cuGraphExecDestroy(c_handle))
         finally:
-            releases_here_end()
+            releases_here_end(here)
 
     def launch(self, stream: Stream) -> None:
         """Queue a run of the graph on ``stream``.

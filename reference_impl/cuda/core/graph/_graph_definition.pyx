@@ -24,6 +24,7 @@ states the whole contract.
 from __future__ import annotations
 
 cimport cython
+from cpython.object cimport Py_TYPE, PyTypeObject
 from cpython.ref cimport Py_INCREF, PyObject
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t, uintptr_t
@@ -771,7 +772,7 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
         cdef cydriver.CUuserObject c_attachment = <cydriver.CUuserObject>taken.attachment
         cdef cydriver.CUresult err = cydriver.CUresult.CUDA_SUCCESS
         cdef cydriver.CUresult released = cydriver.CUresult.CUDA_SUCCESS
-        releases_here_begin()
+        cdef bint here = releases_here_begin()
         try:
             with nogil:
                 err = cydriver.cuGraphDestroyNode(c_node)
@@ -779,7 +780,7 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
                 if err == cydriver.CUresult.CUDA_SUCCESS and c_attachment != NULL:
                     released = cydriver.cuGraphReleaseUserObject(c_holder, c_attachment, 1)
         finally:
-            releases_here_end()
+            releases_here_end(here)
         if err != cydriver.CUresult.CUDA_SUCCESS:
             if recorded:
                 NodeRecord_give_back(records, c_node, &taken)
@@ -2175,7 +2176,7 @@ cdef GraphDefinition GraphDefinition_from_box(_GraphBox box):
     return definition
 
 
-cdef GraphNode GraphDefinition_entry(GraphDefinition self):
+cdef inline GraphNode GraphDefinition_entry(GraphDefinition self):
     """Return the entry pseudo-node of the definition's graph: nodes added through it depend on nothing.
 
     It is made once per graph the definition views and kept: every builder
@@ -2468,6 +2469,15 @@ cdef tuple GraphNode_nested_tree(GraphNode self):
     child-graph and conditional nodes nest graphs, so the driver is not
     asked for the type of the others.
     """
+    cdef PyTypeObject* kind = Py_TYPE(self)
+    if (
+        kind.tp_base == <PyTypeObject*>GraphNode
+        and <object>kind is not ChildGraphNode
+        and <object>kind is not ConditionalNode
+    ):
+        # A class derived from GraphNode alone, as that of every node but
+        # child-graph and conditional ones: no walk of its bases needed.
+        return _NO_TREE
     if isinstance(self, ChildGraphNode):
         return graph_tree(ChildGraphNode_graph(<ChildGraphNode>self), self._box._records)
     if not isinstance(self, ConditionalNode):
@@ -2944,13 +2954,13 @@ cdef object kernel_params(
     params.extra = NULL
     if args is None:
         return kernel
-    args = tuple(args)
-    cdef Py_ssize_t count = len(args)
+    cdef tuple arguments = tuple(args)
+    cdef Py_ssize_t count = len(arguments)
     cdef Py_ssize_t expected = Kernel_num_arguments(<Kernel>kernel)
     if count != expected:
         raise TypeError(f"the kernel takes {expected} argument(s), but {count} were given")
     cdef void** c_pointers = NULL
-    heap = pack_arguments(args, buffers, &c_pointers)
+    heap = pack_arguments(arguments, buffers, &c_pointers)
     params.kernelParams = c_pointers
     # The memory a Buffer argument points to must stay allocated: its allocation
     # is kept, as well as the buffer, which close() may otherwise free. The
@@ -2963,10 +2973,10 @@ cdef object kernel_params(
     cdef Py_ssize_t c_shared = buffers.buffer_count
     cdef tuple keep = PyTuple_New(2 + c_shared + (heap is not None))
     tuple_fill(keep, 0, kernel)
-    tuple_fill(keep, 1, args)
+    tuple_fill(keep, 1, arguments)
     cdef Py_ssize_t index = 2
     cdef Py_ssize_t end = 2 + c_shared
-    for arg in <tuple>args:
+    for arg in arguments:
         if index == end:
             break
         if isinstance(arg, Buffer):
