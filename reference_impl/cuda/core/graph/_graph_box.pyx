@@ -211,11 +211,21 @@ cdef void NodeRecord_prune(_NodeRecords records, uintptr_t address) noexcept:
     if (
         found != records._map.end()
         and deref(found).second.node == NULL
-        and deref(found).second.attachment == 0
-        and deref(found).second.payload == NULL
-        and deref(found).second.info == NULL
+        and NodeRecord_holds_nothing(&deref(found).second)
     ):
         records._map.erase(found)
+
+
+cdef inline bint NodeRecord_holds_nothing(const NodeRecord* record) noexcept nogil:
+    """Return whether ``record`` holds no attachment, payload or report (its node object aside)."""
+    return record.attachment == 0 and record.payload == NULL and record.info == NULL
+
+
+cdef inline object reference_or_none(PyObject* reference):
+    """Return the object ``reference`` points to, or ``None`` for ``NULL``."""
+    if reference == NULL:
+        return None
+    return <object>reference
 
 
 cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, _NodeRecords records):
@@ -244,17 +254,17 @@ cdef _GraphBox GraphBox_for(cydriver.CUgraph handle, bint owned, object parent, 
 cdef object NodeRecord_info(_NodeRecords records, cydriver.CUgraphNode node):
     """Return what ``node``'s properties report beyond its parameters, or ``None``."""
     found = records._map.find(<uintptr_t>node)
-    if found == records._map.end() or deref(found).second.info == NULL:
+    if found == records._map.end():
         return None
-    return <object>deref(found).second.info
+    return reference_or_none(deref(found).second.info)
 
 
 cdef object NodeRecord_payload(_NodeRecords records, cydriver.CUgraphNode node):
     """Return what ``node``'s graph holds for it, or ``None``."""
     found = records._map.find(<uintptr_t>node)
-    if found == records._map.end() or deref(found).second.payload == NULL:
+    if found == records._map.end():
         return None
-    return <object>deref(found).second.payload
+    return reference_or_none(deref(found).second.payload)
 
 
 cdef int NodeRecord_set(
@@ -287,7 +297,7 @@ cdef int NodeRecord_add(
     """
     cdef NodeRecord* record = &records._map[<uintptr_t>node]
     record.node = <PyObject*>node_object
-    if record.attachment == 0 and record.payload == NULL and record.info == NULL:
+    if NodeRecord_holds_nothing(record):
         NodeRecord_fill(record, graph, attachment, payload, info)
         return 0
     # A record left at a reused address: replaced as NodeRecord_set replaces it.
@@ -400,14 +410,10 @@ cdef int NodeRecord_adopt(
             continue
         c_type = node_type(c_node)
         found = source._map.find(<uintptr_t>c_node)
-        if found != source._map.end() and (
-            deref(found).second.attachment != 0
-            or deref(found).second.payload != NULL
-            or deref(found).second.info != NULL
-        ):
+        if found != source._map.end() and not NodeRecord_holds_nothing(&deref(found).second):
             attachment = deref(found).second.attachment
-            payload = NodeRecord_payload(source, c_node)
-            info = NodeRecord_info(source, c_node)
+            payload = reference_or_none(deref(found).second.payload)
+            info = reference_or_none(deref(found).second.info)
             if info is not None and c_type == cydriver.CU_GRAPH_NODE_TYPE_CONDITIONAL:
                 # The recorded bodies are the original's graphs, not the copy's: a walk of
                 # the copy must not reach them (it would invalidate the original's views).
