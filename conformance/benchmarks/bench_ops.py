@@ -331,7 +331,7 @@ def _floor_operations(objects: Setup, floor: object) -> dict[str, Operation]:
     stream_sync, memset_d8, memcpy_dtod = floor.stream_sync, floor.memset_d8, floor.memcpy_dtod
     mem_alloc, mem_alloc_checked, mem_free = floor.mem_alloc, floor.mem_alloc_checked, floor.mem_free
     mem_alloc_object, mem_alloc_held = floor.mem_alloc_object, floor.mem_alloc_held
-    held_pool, held_stream = floor.Pool(pool), floor.Stream(stream)
+    held_pool, held_stream = floor.Handle(pool), floor.Handle(stream)
     event_record, event_query = floor.event_record, floor.event_query
 
     def sync() -> None:

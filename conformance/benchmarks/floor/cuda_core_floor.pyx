@@ -60,10 +60,9 @@ __all__ = [
     "DeviceBuffer",
     "HeldDeviceBuffer",
     "HeldKernelNode",
+    "Handle",
     "KernelNode",
-    "Pool",
     "RecordedKernelNode",
-    "Stream",
     "ctx_get_device",
     "ctx_set_current",
     "event_query",
@@ -140,29 +139,13 @@ cdef class DeviceBuffer:
 
 
 @cython.final
-cdef class Pool:
-    """A ``CUmemoryPool`` as an object, which buffers of :func:`mem_alloc_held` hold: the floor of a memory resource.
+cdef class Handle:
+    """A driver handle as an object, which buffers of :func:`mem_alloc_held` hold: the floor of a memory resource or a ``Stream``.
 
     Parameters
     ----------
     handle : int
-        The ``CUmemoryPool``; the caller keeps the pool alive.
-    """
-
-    cdef readonly uintptr_t handle
-
-    def __init__(self, uintptr_t handle) -> None:
-        self.handle = handle
-
-
-@cython.final
-cdef class Stream:
-    """A ``CUstream`` as an object, which buffers of :func:`mem_alloc_held` hold: the floor of a ``Stream``.
-
-    Parameters
-    ----------
-    handle : int
-        The ``CUstream``; the caller keeps the stream alive.
+        The ``CUmemoryPool`` or ``CUstream``; the caller keeps it alive.
     """
 
     cdef readonly uintptr_t handle
@@ -183,23 +166,23 @@ cdef class HeldDeviceBuffer:
     """
 
     cdef uintptr_t _ptr
-    cdef Pool _pool
-    cdef Stream _stream
+    cdef Handle _pool
+    cdef Handle _stream
 
     def __dealloc__(self):
         if self._stream is None:
             return
         _warn_free_failure(_buffer_free(&self._ptr, self._stream.handle), "HeldDeviceBuffer")
 
-    def close(self, stream: Stream) -> None:
+    def close(self, stream: Handle) -> None:
         """Free the memory in stream order (``cuMemFreeAsync``) and drop the references; a second call does nothing.
 
         Parameters
         ----------
-        stream : Stream
+        stream : Handle
             The stream to free on.
         """
-        cdef Stream c_stream = stream
+        cdef Handle c_stream = stream
         check(_buffer_free(&self._ptr, c_stream.handle))
         self._pool = None
         self._stream = None
@@ -419,7 +402,7 @@ def mem_alloc_object(uintptr_t pool, size_t size, *, uintptr_t stream) -> Device
     return buffer
 
 
-def mem_alloc_held(pool: Pool, size_t size, *, stream: Stream) -> HeldDeviceBuffer:
+def mem_alloc_held(pool: Handle, size_t size, *, stream: Handle) -> HeldDeviceBuffer:
     """Allocate as :func:`mem_alloc_object` does; the buffer holds ``pool`` and ``stream``.
 
     The floor of ``Device.allocate(size, stream=stream)`` followed by
@@ -429,11 +412,11 @@ def mem_alloc_held(pool: Pool, size_t size, *, stream: Stream) -> HeldDeviceBuff
 
     Parameters
     ----------
-    pool : Pool
+    pool : Handle
         The pool to allocate from.
     size : int
         Bytes to allocate.
-    stream : Stream
+    stream : Handle
         The stream that orders the allocation, and the free unless
         :meth:`HeldDeviceBuffer.close` is given another.
 
@@ -442,8 +425,8 @@ def mem_alloc_held(pool: Pool, size_t size, *, stream: Stream) -> HeldDeviceBuff
     HeldDeviceBuffer
         The memory.
     """
-    cdef Pool c_pool = pool
-    cdef Stream c_stream = stream
+    cdef Handle c_pool = pool
+    cdef Handle c_stream = stream
     cdef HeldDeviceBuffer buffer = HeldDeviceBuffer.__new__(HeldDeviceBuffer)
     buffer._ptr = _alloc_checked(c_pool.handle, size, c_stream.handle)
     buffer._pool = c_pool
