@@ -14,7 +14,8 @@ round by round, so that drift of the machine spreads over all of them:
    reference's Phase 1 and Phase 2 forms. pyperf calibrates the loops of
    each benchmark once per implementation; then each round starts one
    worker per implementation, pinned to CPUs of their own where the
-   machine allows, which times ``--values`` values of each benchmark.
+   machine allows, which times ``--values`` values of each benchmark, one
+   per pass over all of them, each beside its floor's value of that pass.
    Many short rounds, rather than few long ones: a call's time differs
    more between processes than within one, so the rounds set the width
    of the intervals.
@@ -60,6 +61,7 @@ _GIL_IMPLEMENTATIONS = ("reference", "upstream", "phase1", "floor", "floor_gil")
 _SCALING_IMPLEMENTATIONS = ("reference", "upstream")
 _PER_CALL_IMPLEMENTATIONS = ("reference", "upstream")
 _FLOOR = "floor"
+_PASS_MARK = "@"  # per_call_worker.PASS_MARK
 # The operations with a floor target that the profile part samples, and by whom.
 _PROFILED = ("fill_1k", "alloc_free_1k", "launch_ptr_int", "set_current", "graph_add_kernel")
 _PROFILED_IMPLEMENTATIONS = ("reference", "floor", "upstream")
@@ -313,9 +315,10 @@ def _per_call(pythons: dict[str, str], settings: Settings, work: Path, floor: Pa
             )
             for bench in pyperf.BenchmarkSuite.load(str(output)).get_benchmarks():
                 (run,) = bench.get_runs()
-                name = bench.get_name()
+                # One value per pass, "<name>@<pass>", the passes in order.
+                name = bench.get_name().partition(_PASS_MARK)[0]
                 slots = runs[_owner(name, impl)].setdefault(name, [[] for _ in range(settings.rounds)])
-                slots[round_] = list(run.values)
+                slots[round_].extend(run.values)
                 metadata = metadata or dict(run.get_metadata())
     return runs, errors, metadata
 

@@ -21,6 +21,19 @@ from one process to the next (the runner's CPU runs some processes at
 about twice the speed of others, for every kind of call) is then shared by
 an implementation and its floor, and the report compares implementations
 through their floors (:func:`cuda_core_guide.reports.bench_stats.normalized`).
+
+A timed worker takes its ``--values`` values in as many passes over all
+the benchmarks, one value of each per pass, named ``<name>@<pass>``
+(``bench.py`` joins them again). Within one process the runner's CPU
+also changes speed, by up to twice, from one moment to the next: the
+same call, timed again later in the same worker, took 0.5 to 2.2 times
+as long the second time (adding and destroying a kernel node, 20 rounds
+on the H200 runner, 2026-11-29). A call's values, all taken in a
+row, and its floor's, in the next row, could catch the CPU in different
+states; one value of each, side by side, in every pass, catch it in the
+same one. The implementation's call goes first on even passes and the
+floor's on odd ones, so that neither always follows the other.
+
 A value is the time of one call, from a loop of ``loops`` calls followed by
 the operation's finish. Operations that fail
 once when tried are not timed: their errors go to ``--errors``.
@@ -35,7 +48,10 @@ from pathlib import Path
 
 import bench_ops
 
-__all__ = ["main"]
+__all__ = ["PASS_MARK", "main"]
+
+PASS_MARK = "@"
+"""Between a benchmark's name and its pass, in the names of a timed worker's benchmarks."""
 
 
 def main() -> int:
@@ -91,12 +107,45 @@ def main() -> int:
             del timed[name]
     if args.errors is not None:
         args.errors.write_text(json.dumps(errors, indent=2) + "\n", encoding="utf-8")
-    for name, operation in timed.items():
-        if name in loops:
-            runner.args.loops = loops[name]  # each task reads the loops when it is made
+    passes = 1 if runner.args.calibrate_loops else runner.args.values
+    warmups = runner.args.warmups
+    for name, operation, first in _registrations(list(timed), timed, passes):
+        base = name.partition(PASS_MARK)[0]
+        # Each task reads the loops, values and warmups when it is made.
+        if base in loops:
+            runner.args.loops = loops[base]
+        if passes > 1:
+            runner.args.values, runner.args.warmups = 1, warmups if first else 0
         runner.bench_time_func(name, _timer(operation))
     objects.close()
     return 0
+
+
+def _registrations(
+    names: list[str], timed: dict[str, bench_ops.Operation], passes: int
+) -> list[tuple[str, bench_ops.Operation, bool]]:
+    """Return the benchmarks to register, in order: ``(name, operation, first pass)``.
+
+    With one pass, every benchmark once under its own name. With more, one
+    value of every benchmark per pass, named ``<name>@<pass>``: the values
+    of a call are then taken at as many moments of the process, each right
+    beside the same pass's value of its floor, and the two take turns in
+    going first (the implementation on even passes, the floor on odd ones).
+    """
+    if passes == 1:
+        return [(name, timed[name], True) for name in names]
+    groups: list[list[str]] = []
+    for name in names:
+        if groups and name.startswith(f"{bench_ops.FLOOR_IMPLEMENTATION}.") and len(groups[-1]) == 1:
+            groups[-1].append(name)  # the floor right after its implementation's call
+        else:
+            groups.append([name])
+    registrations = []
+    for number in range(passes):
+        for group in groups:
+            for name in reversed(group) if number % 2 else group:
+                registrations.append((f"{name}{PASS_MARK}{number}", timed[name], number == 0))
+    return registrations
 
 
 def _timer(operation: bench_ops.Operation):

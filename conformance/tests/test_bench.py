@@ -374,6 +374,25 @@ def test_the_per_call_part_calibrates_then_times_each_round_with_the_calibrated_
     assert len(report["runs"]["per_call"]["reference"]["reference.fill_1k"]) == 2  # the values are kept
 
 
+def test_a_timed_worker_takes_one_value_of_each_call_per_pass_beside_its_floor_taking_turns() -> None:
+    worker = script("per_call_worker")
+    assert worker.PASS_MARK == script("bench")._PASS_MARK  # the worker names, bench.py joins
+    operations = {name: object() for name in ("reference.fill_1k", "floor.fill_1k", "reference.device_get")}
+    operations["phase1.fill_1k"] = object()
+    names = list(operations)
+    assert [(name, first) for name, _, first in worker._registrations(names, operations, 1)] == [
+        (name, True) for name in names
+    ]
+    registrations = worker._registrations(names, operations, 3)
+    assert [name for name, _, _ in registrations] == [
+        "reference.fill_1k@0", "floor.fill_1k@0", "reference.device_get@0", "phase1.fill_1k@0",
+        "floor.fill_1k@1", "reference.fill_1k@1", "reference.device_get@1", "phase1.fill_1k@1",
+        "reference.fill_1k@2", "floor.fill_1k@2", "reference.device_get@2", "phase1.fill_1k@2",
+    ]  # fmt: skip
+    assert all(operation is operations[name.partition("@")[0]] for name, operation, _ in registrations)
+    assert [first for _, _, first in registrations] == [True] * 4 + [False] * 8  # warmed up once, in pass 0
+
+
 @pytest.mark.gpu
 def test_every_operation_runs_once_on_the_gpu(tmp_path: Path) -> None:
     available, reason = gpu_status()
