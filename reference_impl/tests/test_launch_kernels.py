@@ -169,10 +169,15 @@ def test_scalar_arguments_are_packed_by_type(device, stream, style) -> None:
         # A Python int is pointer-sized: right for the long long, and for the
         # narrower integers, whose low bytes are read (little-endian).
         args = (-3, -300, 70000, -(2**40), 200, np.float32(0.25), -1.125, True, half_bits, complex(2.5, -0.5))
-    launch(stream, LaunchConfig(grid=1, block=1), kernel, out, *args)
-    stream.sync()
     expected = [-3, -300, 70000, -(2**40), 200, 0.25, -1.125, 1.0, half_bits, 2.5, -0.5]
-    assert doubles(out, SCALAR_COUNT) == expected
+    # The first launch teaches the packer each NumPy type (through its buffer);
+    # the second copies each value from where that taught it the value lies.
+    for _ in range(2):
+        with memoryview(out) as view:
+            view[:] = bytes(8 * SCALAR_COUNT)
+        launch(stream, LaunchConfig(grid=1, block=1), kernel, out, *args)
+        stream.sync()
+        assert doubles(out, SCALAR_COUNT) == expected
     out.close()
 
 
@@ -237,10 +242,16 @@ def test_numpy_scalars_of_one_type_in_a_row_and_alternating_are_packed_by_their_
     kernel = compile_kernel(device, MIXED, "mixed")
     out = LegacyPinnedMemoryResource().allocate(8 * 5)
     config = LaunchConfig(grid=1, block=1)
+
+    class Count(np.int32):
+        """A subclass of a NumPy scalar type: its objects are longer than an int32's."""
+
     calls = [
         (np.int32(7), np.int32(-8), np.float32(0.5), np.float32(-0.25), np.int32(9)),
         (np.int32(1), np.int32(2), np.float32(3.5), np.float32(4.5), np.int32(5)),
         (-6, np.int32(-7), np.float32(8.25), np.float32(9.0), np.int32(10)),
+        (Count(11), Count(-12), np.float32(1.5), np.float32(2.5), Count(13)),
+        (Count(14), np.int32(15), np.float32(3.5), np.float32(4.5), Count(-16)),
     ]
     for args in calls:
         launch(stream, config, kernel, out, *args)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport intptr_t, uint64_t, uintptr_t
 from libc.string cimport memcpy, memset
 from libcpp cimport bool as cpp_bool
@@ -28,7 +29,8 @@ __all__ = ["launch"]
 # How a scalar of a type already seen is written into its slot.
 cdef enum:
     SCALAR_BOOL  # converted to a C++ bool
-    SCALAR_NUMPY  # a NumPy scalar: its bytes, which are its C value, copied as they are
+    SCALAR_NUMPY  # a NumPy scalar whose C value follows its object header: copied from there
+    SCALAR_NUMPY_BUFFER  # any other NumPy scalar: the bytes it exports as a buffer, copied
 
 _CTYPES_SCALARS = (
     ctypes.c_bool,
@@ -52,7 +54,7 @@ cdef dict _SCALAR_CODES = {bool: SCALAR_BOOL}
 """Scalar types already seen, and how each converts to C."""
 
 cdef type _last_numpy_kind = None
-"""The NumPy scalar type packed last: one of ``_SCALAR_CODES``, recognised without a lookup."""
+"""The ``SCALAR_NUMPY`` type packed last: one of ``_SCALAR_CODES``, recognised without a lookup."""
 
 _last_numpy_kind_lock = threading.Lock()
 """Held to change ``_last_numpy_kind``; reading it takes no lock, since any NumPy type it holds is a right answer."""
@@ -232,7 +234,7 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
         (<double*>slot)[0] = arg
         return 0
     if kind is _last_numpy_kind:
-        return copy_buffer(arg, slot)
+        return copy_numpy_value(arg, kind, slot)
     code = _SCALAR_CODES.get(kind)
     if code is not None:
         if <int>code == SCALAR_NUMPY:
@@ -261,7 +263,7 @@ cdef int pack_argument(object arg, char* slot, Py_ssize_t index) except -1:
             raise TypeError(
                 f"kernel argument {index} is a NumPy scalar of unsupported dtype {arg.dtype}"
             )
-        _SCALAR_CODES[kind] = SCALAR_NUMPY
+        _SCALAR_CODES[kind] = numpy_scalar_code(arg, kind)
         copy_buffer(arg, slot)
     else:
         raise TypeError(
@@ -275,8 +277,45 @@ cdef int pack_scalar(object arg, int code, char* slot) except -1:
     """Write a scalar of a type seen before into ``slot``, as its ``SCALAR_*`` code says."""
     if code == SCALAR_BOOL:
         (<cpp_bool*>slot)[0] = arg
+    elif code == SCALAR_NUMPY:
+        copy_numpy_value(arg, type(arg), slot)
     else:
         copy_buffer(arg, slot)
+    return 0
+
+
+cdef int numpy_scalar_code(object arg, type kind) except -1:
+    """Return how scalars of ``arg``'s NumPy type ``kind`` are copied: ``SCALAR_NUMPY`` or ``SCALAR_NUMPY_BUFFER``.
+
+    NumPy's fixed-size scalar types keep their C value right after the
+    object header (``PyArrayScalar_VAL``), and export it as their buffer.
+    A type whose buffer is found there, and fits in the object, is copied
+    from there without the buffer protocol (:func:`copy_numpy_value`).
+    """
+    cdef Py_buffer view
+    PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE)
+    cdef bint after_header = (
+        view.buf == <void*>(<char*><PyObject*>arg + sizeof(PyObject))
+        and view.len <= numpy_value_size(kind)
+    )
+    PyBuffer_Release(&view)
+    return SCALAR_NUMPY if after_header else SCALAR_NUMPY_BUFFER
+
+
+cdef inline Py_ssize_t numpy_value_size(type kind) noexcept:
+    """Return the bytes that follow the header of a ``kind`` object, at most a slot's.
+
+    The value and the padding after it: copying the padding too is
+    harmless, since the driver reads only as many bytes as the kernel's
+    parameter has.
+    """
+    cdef Py_ssize_t size = (<PyTypeObject*>kind).tp_basicsize - <Py_ssize_t>sizeof(PyObject)
+    return size if size < ARGUMENT_SLOT_SIZE else ARGUMENT_SLOT_SIZE
+
+
+cdef inline int copy_numpy_value(object arg, type kind, char* slot) except -1:
+    """Copy the C value of a ``SCALAR_NUMPY`` scalar, from after its object header, into ``slot``."""
+    memcpy(slot, <char*><PyObject*>arg + sizeof(PyObject), numpy_value_size(kind))
     return 0
 
 

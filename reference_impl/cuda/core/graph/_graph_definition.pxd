@@ -8,11 +8,14 @@ from cuda.core.graph._graph_box cimport _GraphBox
 from cuda.core.graph._graph_builder cimport Graph
 
 
+cdef class GraphNode
+
+
 cdef class GraphDefinition:
     cdef:
         _GraphBox _box
         # The entry pseudo-node (a GraphNode of no handle), made on first use.
-        object _entry_node
+        GraphNode _entry_node
         object __weakref__
 
 

@@ -607,7 +607,8 @@ cdef class GraphNode:  # noqa: MEM001 __dealloc__ unregisters a borrowed pointer
 
     def __dealloc__(self):
         # The registry borrows the object: its entry goes before the memory.
-        if self._handle != NULL:
+        # destroy() has already removed a destroyed node's entry.
+        if self._handle != NULL and not self._destroyed:
             node_unregister(self._box._records, <uintptr_t>self._handle, <PyObject*>self)
 
     def __eq__(self, other: object) -> bool:
@@ -2639,7 +2640,8 @@ cdef KernelNode GraphNode_add_kernel(GraphNode self, object config, object kerne
     cdef ArgumentBuffers c_buffers
     memset(&c_params, 0, sizeof(c_params))
     keep = kernel_params(config, kernel, args, &c_params, False, &c_buffers)
-    return GraphNode_add(
+    # A node of the class given: the cast spares a type test.
+    return <KernelNode>GraphNode_add(
         self, KernelNode, cydriver.CU_GRAPH_NODE_TYPE_KERNEL, &c_params, keep, kernel
     )
 
@@ -2954,7 +2956,7 @@ cdef object kernel_params(
     params.extra = NULL
     if args is None:
         return kernel
-    cdef tuple arguments = tuple(args)
+    cdef tuple arguments = <tuple>args if type(args) is tuple else tuple(args)
     cdef Py_ssize_t count = len(arguments)
     cdef Py_ssize_t expected = Kernel_num_arguments(<Kernel>kernel)
     if count != expected:
