@@ -280,7 +280,13 @@ def _run(args: argparse.Namespace, settings: Settings, work: Path, upstream: str
         device=device,
         machine=machine,
         versions=versions,
-        settings={**dataclasses.asdict(settings), "sizes": settings.sizes, "stages": stages},
+        settings={
+            **dataclasses.asdict(settings),
+            "sizes": settings.sizes,
+            "stages": stages,
+            # How a per-call worker orders its values (per_call_worker.py).
+            "value_order": "passes",
+        },
         reference_digest=source_digest(_REFERENCE),
         root=_ROOT,
     )

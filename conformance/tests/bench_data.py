@@ -134,7 +134,15 @@ def synthetic_report(**overrides: object) -> dict:
             "noise": {"load_average_before": [0.5, 0.4, 0.3]},
         },
         versions={"cuda-core-reference": "0.1.0", "cuda-core (upstream)": "1.2.2", "pyperf": "2.10.0"},
-        settings={"rounds": _ROUNDS, "values": 5, "warmups": 1, "min_time": 0.05, "resamples": 300, "fast": False},
+        settings={
+            "rounds": _ROUNDS,
+            "values": 5,
+            "warmups": 1,
+            "min_time": 0.05,
+            "resamples": 300,
+            "fast": False,
+            "value_order": "passes",
+        },
         reference_digest="0123456789abcdef",
     )
     report.update({"commit": "unknown", "checker_version": __version__, "date": "2026-11-24T09:30:00Z"})

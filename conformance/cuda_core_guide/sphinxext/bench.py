@@ -85,6 +85,8 @@ _RATIOS = (
     ("ratio_upstream_direct", "Reference / upstream, direct"),
 )
 _NO_FLOOR = "no floor"
+_VALUE_ORDERS = {"passes": ", one per pass over all benchmarks, each beside its floor's"}
+"""How a run's ``settings.value_order`` is told; a run that does not say is told nothing."""
 
 GIL_NAMES = {
     "reference": "reference",
@@ -149,8 +151,10 @@ class BenchReportDirective(SphinxDirective):
         )
         method = (
             f"{settings.get('rounds', '?')} rounds, each starting one pyperf worker process per implementation "
-            f"in turn, {settings.get('values', '?')} values per benchmark and worker after "
-            f"{settings.get('warmups', '?')} warm-up, loops calibrated to at least {settings.get('min_time', '?')} s "
+            f"in turn, {settings.get('values', '?')} values per benchmark and worker"
+            + _VALUE_ORDERS.get(str(settings.get("value_order")), "")
+            + f" after {settings.get('warmups', '?')} warm-up, loops calibrated to at least "
+            f"{settings.get('min_time', '?')} s "
             f"per value; intervals are 95% bootstrap intervals over the rounds "
             f"({settings.get('resamples', '?')} resamples)"
             + (", with the reduced settings of --fast" if settings.get("fast") else "")
