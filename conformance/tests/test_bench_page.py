@@ -65,7 +65,7 @@ def test_the_page_shows_every_part_with_intervals_verdicts_and_charts(tmp_path, 
     assert "Recorded 2026-11-24 09:30 UTC on NVIDIA Test GPU (compute capability 9.0, driver for CUDA 13.0" in text
     assert "Stale data" not in text
     assert "4 rounds, each starting one pyperf worker process per implementation" in text
-    order = "5 values per benchmark and worker, one per pass over all benchmarks, each beside its floor\u2019s after"
+    order = "5 values per benchmark and worker, one per pass over all benchmarks, each beside its floor\u2019s, after"
     assert order in text
     assert "The run took 312 s." in text
     fill = report["per_call"]["fill_1k"]["ratio_upstream"]

@@ -85,7 +85,7 @@ _RATIOS = (
     ("ratio_upstream_direct", "Reference / upstream, direct"),
 )
 _NO_FLOOR = "no floor"
-_VALUE_ORDERS = {"passes": ", one per pass over all benchmarks, each beside its floor's"}
+_VALUE_ORDERS = {"passes": ", one per pass over all benchmarks, each beside its floor's,"}
 """How a run's ``settings.value_order`` is told; a run that does not say is told nothing."""
 
 GIL_NAMES = {
