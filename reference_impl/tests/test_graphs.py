@@ -403,6 +403,27 @@ def test_a_destroy_the_driver_refuses_leaves_the_node_s_record(device) -> None:
 
 
 @pytest.mark.gpu
+def test_destroyed_node_objects_collected_after_their_addresses_were_reused_leave_the_new_nodes_found(device) -> None:
+    # destroy() removes a node's record at once, so the object's deallocation skips the
+    # registry. The old objects here go only after new nodes took their addresses: the
+    # new nodes must stay the objects the graph's queries return, with what they hold.
+    definition = GraphDefinition()
+    entry = definition.empty()
+    old = [entry.join() for _ in range(64)]
+    addresses = {int(node.handle) for node in old}
+    for node in old:
+        node.destroy()
+    new = [entry.join() for _ in range(128)]
+    assert addresses & {int(node.handle) for node in new}, "no address was reused: the test checked nothing"
+    del old, node
+    gc.collect()
+    found = {id(node) for node in definition.nodes()}
+    assert all(id(node) in found for node in new)
+    assert all(any(other is node for other in entry.succ) for node in new)
+    assert all(node.is_valid for node in new)
+
+
+@pytest.mark.gpu
 def test_node_objects_collected_after_their_addresses_were_reused_leave_the_new_nodes_found(device) -> None:
     # The registry of node objects borrows them: each object removes its own entry when it is
     # deallocated. Here the old objects outlive their driver nodes (destroyed with the graph
