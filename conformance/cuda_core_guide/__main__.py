@@ -4,8 +4,6 @@
 
 """Run the ``cuda-core-guide`` command as ``python -m cuda_core_guide``."""
 
-import sys
+from cuda_core_guide.checker.entry_point import run
 
-from cuda_core_guide.checker.cli import main
-
-sys.exit(main())
+run()

@@ -21,7 +21,6 @@ no module of the package until an old path is used.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -76,8 +75,14 @@ _PACKAGE = "cuda_core_guide"
 _IMPORT_MACHINERY = ("<frozen ", os.path.dirname(importlib.__file__), __file__)
 
 
-class MovedFinder(importlib.abc.MetaPathFinder):
-    """Find a module by its old path, and load it as the module at its new path."""
+class MovedFinder:
+    """Find a module by its old path, and load it as the module at its new path.
+
+    An entry of :data:`sys.meta_path` needs only :meth:`find_spec`; not deriving
+    from :mod:`importlib.abc`, which imports :mod:`importlib.resources`, keeps
+    the package's import short, and with it the moment before the command
+    line can take Ctrl-C as it documents.
+    """
 
     def find_spec(
         self, fullname: str, path: object = None, target: types.ModuleType | None = None
@@ -113,7 +118,7 @@ class MovedFinder(importlib.abc.MetaPathFinder):
         return spec
 
 
-class _MovedLoader(importlib.abc.Loader):
+class _MovedLoader:
     """Load an old path as the module at its new path, warning once per import."""
 
     def __init__(self, new: str, real: importlib.machinery.ModuleSpec) -> None:

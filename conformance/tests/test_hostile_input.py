@@ -35,6 +35,31 @@ CLEAN = HEADER + '"""A clean module."""\n\n__all__ = ["SIZE"]\n\nSIZE = 1\n'
 CURLY = HEADER + '"""It\u2019s a module with a curly quote."""\n\nx = 1\n'
 REFERENCE = Path(__file__).resolve().parents[2] / "reference_impl" / "cuda" / "core" / "_device.pyx"
 
+# Ctrl-C at two moments that a timed signal hits only by chance, made certain by a `sitecustomize` module:
+# while a module the command needs is still being imported, and while Cython evaluates one of its
+# templates from a string (as the first parse's import of Cython does), after which CPython would end
+# a `python -m` process by SIGINT rather than with the status the command returned.
+INTERRUPTED_IMPORT = """
+import sys
+
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "cuda_core_guide.checker.runner":
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, Interrupt())
+"""
+INTERRUPTED_TEMPLATE = """
+from Cython.Tempita import Template
+from cuda_core_guide.checker import cli
+
+def interrupted_in_a_template():
+    Template("{{py: raise KeyboardInterrupt}}").substitute()
+
+cli._known_codes = interrupted_in_a_template
+"""
+
 # (table body, the key the error must name) for values of the wrong type or form.
 BAD_TABLES = [
     ("levels = 5", "levels"),
@@ -431,6 +456,32 @@ def test_ctrl_c_stops_the_run_at_once(tmp_path: Path) -> None:
     assert process.returncode == 130
     assert time.monotonic() - interrupted < 5
     assert b"Traceback" not in error
+
+
+@pytest.mark.parametrize("moment", [INTERRUPTED_IMPORT, INTERRUPTED_TEMPLATE], ids=["importing", "in_a_template"])
+def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path: Path, moment: str) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(moment)
+    (tmp_path / "module.py").write_text(CLEAN)
+    path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "cuda_core_guide", "check", "--no-cache", "--format", "concise", "module.py"]
+    result = subprocess.run(
+        command,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    assert result.returncode == 130, result.stderr
+    assert (result.stdout, result.stderr) == ("", "")
+
+
+def test_the_console_script_is_the_entry_point_that_exits_130() -> None:
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["scripts"]["cuda-core-guide"] == "cuda_core_guide.checker.entry_point:run"
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,8 @@
 
 """The checker: run the guide's rules over Cython and Python files, and report what breaks them.
 
-- :mod:`.cli`: the ``cuda-core-guide`` command (``check``, ``rules``, ``rule``);
+- :mod:`.cli`: the ``cuda-core-guide`` command (``check``, ``rules``, ``rule``),
+  :mod:`.entry_point`, which runs it as a process, and :mod:`.exit_status`;
 - :mod:`.runner`: discovery, parsing, suppression (``# noqa``) and levels;
 - :mod:`.gitignore`: what git ignores below a walked folder;
 - :mod:`.config`, :mod:`.config_schema`, :mod:`.config_resolution` and

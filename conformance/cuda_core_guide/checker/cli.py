@@ -42,16 +42,12 @@ from cuda_core_guide.checker.cache import ResultCache, default_cache_dir
 from cuda_core_guide.checker.config import ConfigError, find_config_file, load_config, matches_selector
 from cuda_core_guide.checker.config_resolution import ConfigResolver
 from cuda_core_guide.checker.config_text import settings_text
+from cuda_core_guide.checker.exit_status import CLEAN, FINDINGS, INTERRUPTED, USAGE
 from cuda_core_guide.checker.formats import FORMATS, render
 from cuda_core_guide.checker.runner import check_paths
 from cuda_core_guide.guide.catalog import load_catalog
 
 __all__ = ["main"]
-
-_EXIT_CLEAN = 0
-_EXIT_FINDINGS = 1
-_EXIT_USAGE = 2
-_EXIT_INTERRUPTED = 130
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,7 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns
     -------
     int
-        The exit status: 0 clean, 1 findings, 2 usage error.
+        The exit status: 0 clean, 1 findings, 2 usage error, 130 stopped
+        by Ctrl-C.
     """
     _escape_what_the_streams_cannot_encode()
     parser = _parser()
@@ -77,22 +74,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except (_UsageError, ConfigError, FileNotFoundError) as exc:
         _error(str(exc))
-        return _EXIT_USAGE
+        return USAGE
     except BrokenPipeError:
         # The reader stopped reading (`| head`): what it wanted, it has.
         _discard_stdout()
-        return _EXIT_CLEAN
+        return CLEAN
     except OSError as exc:
         _discard_stdout()
         _error(f"cannot write the output: {exc.strerror or exc}")
-        return _EXIT_USAGE
+        return USAGE
     except KeyboardInterrupt:
-        return _EXIT_INTERRUPTED
+        return INTERRUPTED
     except Exception as exc:
         if not _is_guide_error(exc):
             raise
         _error(str(exc))
-        return _EXIT_USAGE
+        return USAGE
     return status
 
 
@@ -122,7 +119,7 @@ def _stop_soon_after_an_interrupt() -> signal.Handlers | object | None:
         return None
 
     def interrupted(signum: int, frame: object) -> None:
-        timer = threading.Timer(1.0, os._exit, args=(_EXIT_INTERRUPTED,))
+        timer = threading.Timer(1.0, os._exit, args=(INTERRUPTED,))
         timer.daemon = True
         timer.start()
         raise KeyboardInterrupt
@@ -178,7 +175,7 @@ def _run_check(args: argparse.Namespace) -> int:
             if not Path(path).exists():
                 raise FileNotFoundError(f"{path}: no such file or directory")
             print(settings_text(path, resolver.for_path(path), resolver.source_of(path), override=args.config))
-        return _EXIT_CLEAN
+        return CLEAN
     if args.fix or args.diff:
         return _run_fix(args, resolver, cache)
     findings = check_paths(args.paths or ["."], resolver, cache=cache)
@@ -191,8 +188,8 @@ def _run_check(args: argparse.Namespace) -> int:
         for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
             print(f"{count:6d}  {code}", file=sys.stderr)
     if args.exit_zero:
-        return _EXIT_CLEAN
-    return _EXIT_FINDINGS if findings else _EXIT_CLEAN
+        return CLEAN
+    return FINDINGS if findings else CLEAN
 
 
 def _run_fix(args: argparse.Namespace, resolver: ConfigResolver, cache: ResultCache | None) -> int:
@@ -210,13 +207,13 @@ def _run_fix(args: argparse.Namespace, resolver: ConfigResolver, cache: ResultCa
         sys.stdout.write("".join(result.diff() for result in changed))
         if changed:
             print(f"Would fix {summary}.", file=sys.stderr)
-        return _EXIT_FINDINGS if changed else _EXIT_CLEAN
+        return FINDINGS if changed else CLEAN
     sys.stdout.write(render(report.findings, args.format, resolver.for_path(Path.cwd()).rule_url))
     if changed:
         print(f"Fixed {summary}.", file=sys.stderr)
     if args.exit_zero:
-        return _EXIT_CLEAN
-    return _EXIT_FINDINGS if report.findings else _EXIT_CLEAN
+        return CLEAN
+    return FINDINGS if report.findings else CLEAN
 
 
 def _known_codes() -> frozenset[str]:
@@ -255,7 +252,7 @@ def _rule(args: argparse.Namespace) -> int:
         lines.append(url)
     print("\n".join(lines) + "\n")
     print(rule.text, end="")
-    return _EXIT_CLEAN
+    return CLEAN
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -278,7 +275,7 @@ def _rules(args: argparse.Namespace) -> int:
     ]
     if args.format == "json":
         print(json.dumps(rows, indent=2))
-        return _EXIT_CLEAN
+        return CLEAN
     conventions = [row for row in rows if row["kind"] == "convention"]
     diagnostics = [row for row in rows if row["kind"] == "diagnostic"]
     for row in conventions:
@@ -292,7 +289,7 @@ def _rules(args: argparse.Namespace) -> int:
         f"\n{len(conventions)} conventions: {checked} checked ({fixable} of them fixable), "
         f"{len(conventions) - checked} for reviewers; {len(diagnostics)} checker diagnostics"
     )
-    return _EXIT_CLEAN
+    return CLEAN
 
 
 def _rule_row(row: dict[str, object]) -> str:

@@ -13,6 +13,7 @@ environment, so a file missing from the package data fails here.
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import os
 import subprocess
 import sys
@@ -72,17 +73,39 @@ class Installed:
 
 
 @pytest.fixture(scope="session")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+def installed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Installed:
     """Build the sdist and the wheel, and install the wheel with its docs extra into a fresh venv."""
-    dist = tmp_path_factory.mktemp("dist")
-    _run_or_fail([sys.executable, "-m", "build", "--outdir", str(dist), str(REPO)])
-    (sdist,) = dist.glob("*.tar.gz")
-    (wheel,) = dist.glob("*.whl")
+    sdist, wheel = _distributions(tmp_path_factory, in_a_worker=hasattr(request.config, "workerinput"))
     environment = tmp_path_factory.mktemp("venv")
     venv.create(environment, with_pip=True)
     bin_dir = environment / ("Scripts" if os.name == "nt" else "bin")
     _run_or_fail([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", f"{wheel}[docs]"])
     return Installed(sdist, wheel, bin_dir)
+
+
+def _distributions(tmp_path_factory: pytest.TempPathFactory, *, in_a_worker: bool) -> tuple[Path, Path]:
+    """Build the sdist and the wheel once per run, also when pytest-xdist's workers all ask for them.
+
+    ``python -m build`` writes its metadata into the checkout, so two
+    workers building at once break each other's build: under xdist the
+    first worker builds into the run's shared folder, holding a lock, and
+    the others wait and take what it built.
+    """
+    if not in_a_worker:  # no pytest-xdist workers: this process is the only one
+        dist = tmp_path_factory.mktemp("dist")
+        _run_or_fail([sys.executable, "-m", "build", "--outdir", str(dist), str(REPO)])
+    else:
+        shared = tmp_path_factory.getbasetemp().parent  # this run's folder, above every worker's own
+        dist = shared / "dist"
+        with open(shared / "dist.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not dist.is_dir():
+                building = shared / "dist.building"
+                _run_or_fail([sys.executable, "-m", "build", "--outdir", str(building), str(REPO)])
+                building.rename(dist)
+    (sdist,) = dist.glob("*.tar.gz")
+    (wheel,) = dist.glob("*.whl")
+    return sdist, wheel
 
 
 def _run_or_fail(command: list[str]) -> None:
