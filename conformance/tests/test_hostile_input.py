@@ -465,16 +465,8 @@ def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path: Path, mome
     (site / "sitecustomize.py").write_text(moment)
     (tmp_path / "module.py").write_text(CLEAN)
     path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
-    command = [sys.executable, "-m", "cuda_core_guide", "check", "--no-cache", "--format", "concise", "module.py"]
-    result = subprocess.run(
-        command,
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "PYTHONPATH": path},
-    )
+    environment = {**os.environ, "PYTHONPATH": path}
+    result = run_check("--no-cache", "--format", "concise", "module.py", cwd=tmp_path, env=environment)
     assert result.returncode == 130, result.stderr
     assert (result.stdout, result.stderr) == ("", "")
 

@@ -12,11 +12,11 @@ imported exits 130, without a traceback, as Ctrl-C does at any later
 moment.
 
 Status 130 ends the process with :func:`os._exit`, after the standard
-streams are flushed. CPython makes a process that ends normally die by
-SIGINT instead, once a ``KeyboardInterrupt`` has left code that it
-evaluated from a string (``PyRun_String``), even if the exception was
-caught afterwards; Cython's template engine, which the first parse of a
-run imports, evaluates its templates that way. By the time :func:`run`
+streams are flushed. Under ``python -m``, CPython makes a process that
+ends normally die by SIGINT instead, once a ``KeyboardInterrupt`` has left
+code that it evaluated from a string (``PyRun_String``), even if the
+exception was caught afterwards; Cython's template engine, which the
+first parse of a run imports, evaluates its templates that way. By the time :func:`run`
 exits, the run has stopped its workers and every cache entry it wrote is
 whole, so skipping the interpreter's finalization loses nothing.
 """
