@@ -59,6 +59,19 @@ def interrupted_in_a_template():
 
 cli._known_codes = interrupted_in_a_template
 """
+# Ctrl-C while the run forks its workers, in a fork hook of the parent, where Python prints the
+# exception and drops it: the run must still stop every worker and exit 130.
+INTERRUPTED_FORK = """
+import os
+import signal
+
+def interrupt_once(sent=[]):
+    if not sent:
+        sent.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+
+os.register_at_fork(after_in_parent=interrupt_once)
+"""
 
 # (table body, the key the error must name) for values of the wrong type or form.
 BAD_TABLES = [
@@ -460,15 +473,33 @@ def test_ctrl_c_stops_the_run_at_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("moment", [INTERRUPTED_IMPORT, INTERRUPTED_TEMPLATE], ids=["importing", "in_a_template"])
 def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path: Path, moment: str) -> None:
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "sitecustomize.py").write_text(moment)
     (tmp_path / "module.py").write_text(CLEAN)
-    path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
-    environment = {**os.environ, "PYTHONPATH": path}
+    environment = with_sitecustomize(tmp_path, moment)
     result = run_check("--no-cache", "--format", "concise", "module.py", cwd=tmp_path, env=environment)
     assert result.returncode == 130, result.stderr
     assert (result.stdout, result.stderr) == ("", "")
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the checker forks workers only where there are 2 CPUs or more")
+def test_ctrl_c_while_the_workers_are_forked_stops_them_all_and_exits_130(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    text = REFERENCE.read_text(encoding="utf-8")
+    for number in range(runner._PARALLEL_THRESHOLD + 8):
+        (tree / f"m{number}.pyx").write_text(text)
+    environment = with_sitecustomize(tmp_path, INTERRUPTED_FORK)
+    # A worker left running would keep standard error open, and the run would not return.
+    result = run_check("--no-cache", "--format", "concise", "tree", cwd=tmp_path, env=environment)
+    assert result.returncode == 130, result.stderr
+    assert (result.stdout, result.stderr) == ("", "")
+
+
+def with_sitecustomize(tmp_path: Path, text: str) -> dict[str, str]:
+    """Return an environment whose interpreters run ``text`` at startup, as a ``sitecustomize`` module."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(text)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))}
 
 
 def test_the_console_script_is_the_entry_point_that_exits_130() -> None:

@@ -18,6 +18,7 @@ import gc
 import os
 import signal
 import stat
+import threading
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -317,7 +318,8 @@ def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[tup
         return None  # no process support (a sandbox without semaphores): check in this process
     try:
         batches = _batches(files, jobs)
-        tasks = [pool.submit(_check_batch, batch) for batch in batches]
+        with _interrupts_held():  # the first submit forks the workers
+            tasks = [pool.submit(_check_batch, batch) for batch in batches]
         by_path = {
             path: result
             for batch, task in zip(batches, tasks, strict=True)
@@ -332,6 +334,30 @@ def _check_in_processes(files: list[tuple[Path, Config]], jobs: int) -> list[tup
         raise
     pool.shutdown(wait=True)
     return results
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool forks its workers; it arrives, and stops them, once they have started.
+
+    Ctrl-C that lands in a fork hook is printed and lost ("Exception
+    ignored"): in this process the run would go on until the one-second
+    fallback ended it without stopping the workers, which then keep the
+    output streams open; in a worker, before its initializer ignores
+    Ctrl-C. Meanwhile a handler only takes note, and the signal is raised
+    again at the end, for the handler that was there before.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread can set a handler, and only it runs one
+        return
+    noted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)  # None: set outside Python
+        if noted:
+            signal.raise_signal(signal.SIGINT)
 
 
 def _leave_interrupts_to_the_parent() -> None:
